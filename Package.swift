@@ -1,0 +1,66 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// Dependencies point one way, toward the pure modules:
+//   skycast → SkycastApp → Terminal → DiffableSnapshot
+//                        → Weather  → Catalog → CityData
+let package = Package(
+    name: "skycast",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "skycast", targets: ["skycast"]),
+        .executable(name: "skycast-bench", targets: ["skycast-bench"]),
+        .library(name: "DiffableSnapshot", targets: ["DiffableSnapshot"]),
+    ],
+    targets: [
+        // Pure Swift: the snapshot type and its minimal diff.
+        .target(name: "DiffableSnapshot"),
+
+        // ncursesw from Debian's libncursesw5-dev (see README for the install step).
+        .systemLibrary(
+            name: "CNCursesw",
+            providers: [.apt(["libncursesw5-dev"])]
+        ),
+
+        // The terminal: the Screen protocol, its ncurses and test backends, text layout, TableView.
+        .target(name: "Terminal", dependencies: ["DiffableSnapshot", "CNCursesw"]),
+
+        // The bundled GeoNames data, exposed through Bundle.module.
+        .target(
+            name: "CityData",
+            path: "Resources",
+            exclude: ["CITIES-LICENSE.md"],
+            sources: ["CityDataBundle.swift"],
+            resources: [.copy("cities.tsv"), .copy("city-names.tsv"), .copy("countries.tsv")]
+        ),
+
+        // City catalog and search (pure logic over bytes; loading through CityData).
+        .target(name: "Catalog", dependencies: ["CityData"]),
+
+        // Weather models, providers, the NetworkManager actor, the cache.
+        .target(name: "Weather", dependencies: ["Catalog"]),
+
+        // App logic: state, update, view. Testable without a terminal.
+        .target(name: "SkycastApp", dependencies: ["DiffableSnapshot", "Terminal", "Weather", "Catalog"]),
+
+        // The thin executable that wires everything to the real terminal and network.
+        .executableTarget(name: "skycast", dependencies: ["SkycastApp"]),
+
+        // A small HTTP/1.1 server on 127.0.0.1 with latency and fault injection, for tests and benchmarks.
+        .target(name: "LoopbackHTTP"),
+
+        .executableTarget(
+            name: "skycast-bench",
+            dependencies: ["DiffableSnapshot", "Terminal", "Weather", "Catalog", "SkycastApp", "LoopbackHTTP"]
+        ),
+
+        .testTarget(name: "DiffableSnapshotTests", dependencies: ["DiffableSnapshot"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "DiffableSnapshot"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
+        .testTarget(name: "WeatherTests", dependencies: ["Weather", "Catalog", "LoopbackHTTP"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "Terminal", "Weather", "Catalog", "LoopbackHTTP"],
+                    resources: [.copy("Goldens")]),
+    ]
+)
