@@ -3,8 +3,9 @@ import Foundation
 // skycast-bench SUITE…: prints one figure a line as `BENCH <name> <value> <unit>`.
 let suites: [String: () -> Void] = [
     "diff": DiffBenchmark.run,
+    "search": SearchBenchmark.run,
 ]
-let order = ["diff"]
+let order = ["diff", "search"]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains("-h") || requested.contains("--help") {
     print("usage: skycast-bench all | \(order.joined(separator: " | ")) …")

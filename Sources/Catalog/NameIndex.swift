@@ -1,0 +1,88 @@
+import Foundation
+
+/// Folded names sorted by their bytes, so that every name with a given prefix is one contiguous run
+/// found by binary search. All keys live in one byte arena to keep the index small.
+struct NameIndex: Sendable {
+    enum Kind: UInt8, Sendable {
+        /// The whole name of a city (primary, ASCII or alternate).
+        case name
+        /// The name from the start of one of its later words on ("york city" of "new york city").
+        case word
+    }
+
+    struct Entry: Sendable {
+        var start: UInt32
+        var length: UInt16
+        var kind: Kind
+        var city: UInt32
+    }
+
+    private(set) var arena: [UInt8] = []
+    private(set) var entries: [Entry] = []
+
+    /// Adds a key; call `finish()` after the last one.
+    mutating func add(_ key: ArraySlice<UInt8>, kind: Kind, city: Int) {
+        guard !key.isEmpty, key.count <= Int(UInt16.max) else { return }
+        entries.append(Entry(start: UInt32(arena.count), length: UInt16(key.count), kind: kind, city: UInt32(city)))
+        arena.append(contentsOf: key)
+    }
+
+    /// Adds `name` as a whole name, and each later word start as a word key.
+    mutating func addName(_ name: [UInt8], city: Int, wordStarts: Bool) {
+        add(name[...], kind: .name, city: city)
+        guard wordStarts else { return }
+        for index in name.indices.dropFirst() where Self.isWordSeparator(name[index - 1]) && !Self.isWordSeparator(name[index]) {
+            add(name[index...], kind: .word, city: city)
+        }
+    }
+
+    static func isWordSeparator(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x2D || byte == 0x27 || byte == 0x2F || byte == 0x28
+    }
+
+    mutating func finish() {
+        arena.withUnsafeBufferPointer { arena in
+            let base = arena.baseAddress!
+            entries.sort { lhs, rhs in
+                let order = memcmp(base + Int(lhs.start), base + Int(rhs.start), Int(min(lhs.length, rhs.length)))
+                if order != 0 { return order < 0 }
+                if lhs.length != rhs.length { return lhs.length < rhs.length }
+                return lhs.city < rhs.city
+            }
+        }
+    }
+
+    /// The run of entries whose keys start with `prefix` (two binary searches).
+    func range(withPrefix prefix: [UInt8]) -> Range<Int> {
+        guard !prefix.isEmpty, !entries.isEmpty else { return 0..<0 }
+        return arena.withUnsafeBufferPointer { arena in
+            prefix.withUnsafeBufferPointer { prefix in
+                let base = arena.baseAddress!
+                let query = prefix.baseAddress!
+                let queryLength = prefix.count
+                // The entry's key against the prefix, over the prefix's length: <0, 0 (starts with it), >0.
+                func compare(_ entry: Entry) -> Int32 {
+                    let order = memcmp(base + Int(entry.start), query, min(Int(entry.length), queryLength))
+                    if order != 0 { return order }
+                    return Int(entry.length) < queryLength ? -1 : 0
+                }
+                func firstIndex(where isPast: (Int32) -> Bool) -> Int {
+                    var low = 0
+                    var high = entries.count
+                    while low < high {
+                        let middle = (low + high) >> 1
+                        if isPast(compare(entries[middle])) { high = middle } else { low = middle + 1 }
+                    }
+                    return low
+                }
+                return firstIndex { $0 >= 0 }..<firstIndex { $0 > 0 }
+            }
+        }
+    }
+
+    func key(of entry: Entry) -> ArraySlice<UInt8> {
+        arena[Int(entry.start)..<Int(entry.start) + Int(entry.length)]
+    }
+
+    var memoryBytes: Int { arena.capacity + entries.capacity * MemoryLayout<Entry>.stride }
+}

@@ -1,0 +1,153 @@
+import XCTest
+@testable import Catalog
+
+final class CatalogSearchTests: XCTestCase {
+    nonisolated(unsafe) static var shared: Catalog?
+
+    static func catalog() throws -> Catalog {
+        if let shared { return shared }
+        let catalog = try Catalog.loadBundled().loadingAlternateNames(try Catalog.bundledBytes("city-names.tsv"))
+        shared = catalog
+        return catalog
+    }
+
+    func testBundledDataLoads() throws {
+        let catalog = try Catalog.loadBundled()
+        XCTAssertEqual(catalog.cities.count, 34_006)
+        XCTAssertEqual(catalog.countryNames.count, 252)
+        XCTAssertEqual(catalog.cities.first?.name, "Shanghai")
+        let seoul = try XCTUnwrap(catalog.city(id: 1835848))
+        XCTAssertEqual(seoul.countryName, "South Korea")
+        XCTAssertEqual(seoul.timeZone, "Asia/Seoul")
+        XCTAssertEqual(seoul.latitude, 37.566, accuracy: 1e-9)
+        XCTAssertFalse(catalog.hasAlternateNames)
+        XCTAssertTrue(try Self.catalog().hasAlternateNames)
+    }
+
+    /// query → (name, country code[, admin1]) of the expected best match.
+    static let bestMatches: [(String, String, String, String?)] = [
+        // Case, diacritics, width.
+        ("sao paulo", "São Paulo", "BR", nil),
+        ("SÃO PAULO", "São Paulo", "BR", nil),
+        ("zurich", "Zürich", "CH", nil),
+        ("Zürich", "Zürich", "CH", nil),
+        ("MÜNCHEN", "Munich", "DE", nil),
+        ("munchen", "Munich", "DE", nil),
+        ("ＴＯＫＹＯ", "Tokyo", "JP", nil),
+        ("reykjavik", "Reykjavík", "IS", nil),
+        ("malmo", "Malmö", "SE", nil),
+        ("krakow", "Kraków", "PL", nil),
+        ("lodz", "Łódź", "PL", nil),
+        ("  new   york ", "New York City", "US", nil),
+        // Prefixes of names and of words.
+        ("lond", "London", "GB", nil),
+        ("janeiro", "Rio de Janeiro", "BR", nil),
+        ("reyk", "Reykjavík", "IS", nil),
+        ("buenos", "Buenos Aires", "AR", nil),
+        ("aires", "Buenos Aires", "AR", nil),
+        ("lumpur", "Kuala Lumpur", "MY", nil),
+        // Alternate names in any script.
+        ("서울", "Seoul", "KR", nil),
+        ("東京", "Tokyo", "JP", nil),
+        ("Москва", "Moscow", "RU", nil),
+        ("москва", "Moscow", "RU", nil),
+        ("Roma", "Rome", "IT", nil),
+        ("Lisboa", "Lisbon", "PT", nil),
+        ("Wien", "Vienna", "AT", nil),
+        ("Praha", "Prague", "CZ", nil),
+        ("北京", "Beijing", "CN", nil),
+        ("Αθήνα", "Athens", "GR", nil),
+        // Qualifiers.
+        ("Paris, FR", "Paris", "FR", nil),
+        ("Paris, Texas", "Paris", "US", "Texas"),
+        ("Paris, US", "Paris", "US", "Texas"),
+        ("Portland, Oregon", "Portland", "US", "Oregon"),
+        ("Portland, Maine", "Portland", "US", "Maine"),
+        ("Springfield, US", "Springfield", "US", "Missouri"),
+        ("Springfield, Illinois", "Springfield", "US", "Illinois"),
+        ("London, Canada", "London", "CA", nil),
+        ("London, Ontario", "London", "CA", "Ontario"),
+        ("Cambridge, GB", "Cambridge", "GB", nil),
+        ("San Jose, Costa Rica", "San José", "CR", nil),
+        // Typos.
+        ("Lodnon", "London", "GB", nil),
+        ("Toyko", "Tokyo", "JP", nil),
+        ("Pairs", "Paris", "FR", nil),
+        ("Berlni", "Berlin", "DE", nil),
+        ("Amsterdma", "Amsterdam", "NL", nil),
+        ("Sidney", "Sydney", "AU", nil),
+    ]
+
+    func testBestMatches() throws {
+        let catalog = try Self.catalog()
+        XCTAssertGreaterThanOrEqual(Self.bestMatches.count, 40)
+        for (query, name, country, admin1) in Self.bestMatches {
+            let best = try catalog.search(query, limit: 5).first
+            XCTAssertEqual(best?.city.name, name, "query \(query)")
+            XCTAssertEqual(best?.city.countryCode, country, "query \(query)")
+            if let admin1 { XCTAssertEqual(best?.city.admin1, admin1, "query \(query)") }
+        }
+    }
+
+    func testWholeNameBeatsPrefixAndTyposComeLast() throws {
+        let catalog = try Self.catalog()
+        XCTAssertTrue(try catalog.search("york", limit: 50).contains { $0.city.name == "New York City" && $0.kind <= .wordPrefix })
+        let roma = try catalog.search("Roma", limit: 10)
+        XCTAssertEqual(roma.first?.kind, .wholeName)
+        XCTAssertTrue(roma.contains { $0.city.name == "Roman" && $0.kind == .namePrefix })
+        let lodnon = try catalog.search("Lodnon", limit: 3)
+        XCTAssertEqual(lodnon.first?.kind, .typo)
+        let kinds = try catalog.search("pari", limit: 50).map(\.kind)
+        XCTAssertEqual(kinds, kinds.sorted(), "results are ranked by kind first")
+    }
+
+    func testAmbiguousNamesRankByPopulationAndAppearOnce() throws {
+        let catalog = try Self.catalog()
+        for name in ["Springfield", "Portland", "San Jose"] {
+            let results = try catalog.search(name, limit: 20)
+            XCTAssertGreaterThan(results.count, 1, name)
+            let whole = results.filter { $0.kind == .wholeName }
+            XCTAssertEqual(whole.map(\.city.population), whole.map(\.city.population).sorted(by: >), name)
+            XCTAssertEqual(Set(results.map(\.city.id)).count, results.count, "\(name): a city appears once")
+            XCTAssertEqual(Set(whole.map(\.city.qualifiedName)).count, whole.count, "\(name): results are distinguishable")
+        }
+        let springfields = try catalog.search("Springfield", limit: 3).map(\.city.admin1)
+        XCTAssertEqual(springfields.first, "Missouri")
+        XCTAssertEqual(try catalog.search("San Jose", limit: 1).first?.city.countryCode, "US")
+    }
+
+    func testBadQueriesGiveClearAnswers() throws {
+        let catalog = try Self.catalog()
+        XCTAssertThrowsError(try catalog.search("")) { XCTAssertEqual($0 as? SearchQueryError, .empty) }
+        XCTAssertThrowsError(try catalog.search("  \t ,FR")) { XCTAssertEqual($0 as? SearchQueryError, .empty) }
+        let long = String(repeating: "a", count: 10_000)
+        XCTAssertThrowsError(try catalog.search(long)) { XCTAssertEqual($0 as? SearchQueryError, .tooLong(characters: 10_000)) }
+        XCTAssertEqual(try catalog.search("Lon\u{7}do\u{0}n").first?.city.name, "London", "control characters are dropped")
+        XCTAssertNoThrow(try catalog.search("\u{1B}]0;pwned\u{7}\u{1B}[2J"))
+        XCTAssertEqual(try catalog.search("\u{FFFD}\u{FFFD}").count, 0)
+        XCTAssertEqual(try catalog.search("qqqqxxzz").count, 0)
+    }
+
+    func testOnlineResultsMergeWithoutDuplicates() throws {
+        let catalog = try Self.catalog()
+        let local = try catalog.search("Reykjavik", limit: 3)
+        let remote = [local[0].city, City(id: 1, name: "Elsewhere", countryCode: "IS", countryName: "Iceland", admin1: "",
+                                          latitude: 64, longitude: -21, timeZone: "", population: 0)]
+        let merged = Catalog.merging(local: local, online: remote, limit: 10)
+        XCTAssertEqual(merged.count, local.count + 1)
+        XCTAssertEqual(merged.last?.kind, .online)
+        XCTAssertEqual(Set(merged.map(\.city.id)).count, merged.count)
+    }
+
+    func testFolding() {
+        var folder = TextFolder()
+        XCTAssertEqual(folder.foldedString("São  Paulo "), "sao paulo")
+        XCTAssertEqual(folder.foldedString("STRAßE"), "strasse")
+        XCTAssertEqual(folder.foldedString("ＡＢＣ"), "abc")
+        XCTAssertEqual(folder.foldedString("a\u{0301}\u{200F}b"), "ab")
+        XCTAssertTrue(Catalog.isWithinOneEdit(Array("lodnon".utf8), Array("london".utf8)))
+        XCTAssertTrue(Catalog.isWithinOneEdit(Array("toyko".utf8), Array("tokyo".utf8)))
+        XCTAssertFalse(Catalog.isWithinOneEdit(Array("ldnoon".utf8), Array("london".utf8)))
+        XCTAssertTrue(Catalog.isWithinOneEdit(Array("berln".utf8), Array("berlin".utf8)))
+    }
+}
