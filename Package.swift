@@ -2,8 +2,8 @@
 import PackageDescription
 
 // Dependencies point one way, toward the pure modules:
-//   skycast → SkycastApp → Terminal → DiffableSnapshot
-//                        → Weather  → Catalog → CityData
+//   skycast → SkycastApp → Terminal → DiffableSnapshot, TextLayout
+//                        → Weather  → Catalog → CityData; TextLayout
 let package = Package(
     name: "skycast",
     platforms: [.macOS(.v14)],
@@ -22,8 +22,11 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
 
+        // Pure text helpers: sanitising for the terminal and display widths.
+        .target(name: "TextLayout"),
+
         // The terminal: the Screen protocol, its ncurses and test backends, text layout, TableView.
-        .target(name: "Terminal", dependencies: ["DiffableSnapshot", "CNCursesw"]),
+        .target(name: "Terminal", dependencies: ["DiffableSnapshot", "TextLayout", "CNCursesw"]),
 
         // The bundled GeoNames data, exposed through Bundle.module.
         .target(
@@ -38,7 +41,7 @@ let package = Package(
         .target(name: "Catalog", dependencies: ["CityData"]),
 
         // Weather models, providers, the NetworkManager actor, the cache.
-        .target(name: "Weather", dependencies: ["Catalog"]),
+        .target(name: "Weather", dependencies: ["Catalog", "TextLayout"]),
 
         // App logic: state, update, view. Testable without a terminal.
         .target(name: "SkycastApp", dependencies: ["DiffableSnapshot", "Terminal", "Weather", "Catalog"]),
@@ -55,11 +58,11 @@ let package = Package(
         ),
 
         .testTarget(name: "DiffableSnapshotTests", dependencies: ["DiffableSnapshot"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "DiffableSnapshot"],
+        .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "DiffableSnapshot", "TextLayout"],
                     resources: [.copy("Goldens")]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
-        .testTarget(name: "WeatherTests", dependencies: ["Weather", "Catalog", "LoopbackHTTP"],
-                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "WeatherTests", dependencies: ["Weather", "Catalog", "LoopbackHTTP"]),
         .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "Terminal", "Weather", "Catalog", "LoopbackHTTP"],
                     resources: [.copy("Goldens")]),
     ]

@@ -4,8 +4,9 @@ import Foundation
 let suites: [String: () -> Void] = [
     "diff": DiffBenchmark.run,
     "search": SearchBenchmark.run,
+    "network": NetworkBenchmark.run,
 ]
-let order = ["diff", "search"]
+let order = ["diff", "search", "network"]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains("-h") || requested.contains("--help") {
     print("usage: skycast-bench all | \(order.joined(separator: " | ")) …")

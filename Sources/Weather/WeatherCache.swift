@@ -1,0 +1,63 @@
+import Catalog
+import Foundation
+
+/// Weather kept on disk between runs, one file per provider + city + units, so that the first frame
+/// shows data before any reply. Fresh entries (younger than `timeToLive`) replace a request; stale
+/// ones are shown at once and refreshed. Writes are atomic; an unreadable entry is ignored and
+/// replaced by the next store.
+public struct WeatherCache: Sendable {
+    public struct Entry: Sendable {
+        public var weather: CityWeather
+        public var age: TimeInterval
+        public var isFresh: Bool
+    }
+
+    public let directory: URL
+    public let timeToLive: TimeInterval
+
+    public init(directory: URL, timeToLive: TimeInterval = 600) {
+        self.directory = directory
+        self.timeToLive = timeToLive
+    }
+
+    /// `$XDG_CACHE_HOME/skycast`, or `~/.cache/skycast`.
+    public static func defaultDirectory(environment: [String: String]) -> URL {
+        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("skycast")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".cache/skycast")
+    }
+
+    func fileURL(provider: ProviderID, city: City, units: Units) -> URL {
+        directory.appendingPathComponent("\(provider.rawValue)-\(city.id)-\(units.rawValue).json")
+    }
+
+    public func load(provider: ProviderID, city: City, units: Units, now: Date) -> Entry? {
+        guard let data = try? Data(contentsOf: fileURL(provider: provider, city: city, units: units)),
+              var weather = try? Self.decoder.decode(CityWeather.self, from: data),
+              weather.city.id == city.id, weather.provider == provider else { return nil }
+        weather.city = city
+        let age = now.timeIntervalSince(weather.fetchedAt)
+        return Entry(weather: weather, age: max(0, age), isFresh: age >= 0 && age < timeToLive)
+    }
+
+    /// Best effort: a cache that cannot be written only costs a request next time.
+    public func store(_ weather: CityWeather, units: Units) {
+        guard !weather.isDemo, let data = try? Self.encoder.encode(weather) else { return }
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try? data.write(to: fileURL(provider: weather.provider, city: weather.city, units: units), options: .atomic)
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
+    }()
+
+    private static let decoder: JSONDecoder = {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }()
+}

@@ -1,0 +1,164 @@
+import Catalog
+import Foundation
+
+/// Temperature and wind units for display. The models are always metric (°C, km/h); conversion
+/// happens when a value is shown, so switching units never needs a request.
+public enum Units: String, Sendable, Codable, CaseIterable {
+    case metric
+    case imperial
+
+    public var temperatureSymbol: String { self == .metric ? "°C" : "°F" }
+    public var speedSymbol: String { self == .metric ? "km/h" : "mph" }
+
+    public func temperature(_ celsius: Double) -> Double { self == .metric ? celsius : celsius * 9 / 5 + 32 }
+    public func speed(_ kilometresPerHour: Double) -> Double { self == .metric ? kilometresPerHour : kilometresPerHour / 1.609344 }
+
+    /// A whole-number temperature such as `-3°` (`"-0"` never appears).
+    public func degrees(_ celsius: Double) -> String {
+        let rounded = Int(temperature(celsius).rounded())
+        return "\(rounded)°"
+    }
+
+    public var toggled: Units { self == .metric ? .imperial : .metric }
+}
+
+/// A calendar date in the city's own time zone.
+public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    public init(year: Int, month: Int, day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// The local date of `time` at `utcOffsetSeconds` east of UTC.
+    public init(time: Date, utcOffsetSeconds: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        let components = calendar.dateComponents([.year, .month, .day], from: time.addingTimeInterval(TimeInterval(utcOffsetSeconds)))
+        self.init(year: components.year!, month: components.month!, day: components.day!)
+    }
+
+    public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    /// ISO 8601, `2026-11-29`.
+    public var description: String {
+        String(format: "%04d-%02d-%02d", year, month, day)
+    }
+
+    /// Mon, Tue, …
+    public var weekdayAbbreviation: String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else { return "" }
+        return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][calendar.component(.weekday, from: date) - 1]
+    }
+}
+
+public struct CurrentWeather: Sendable, Hashable, Codable {
+    public var temperature: Double
+    public var apparentTemperature: Double
+    public var weatherCode: WeatherCode
+    public var humidity: Int
+    /// km/h.
+    public var windSpeed: Double
+    public var isDay: Bool
+    public var observedAt: Date
+
+    public init(temperature: Double, apparentTemperature: Double, weatherCode: WeatherCode, humidity: Int,
+                windSpeed: Double, isDay: Bool, observedAt: Date) {
+        self.temperature = temperature
+        self.apparentTemperature = apparentTemperature
+        self.weatherCode = weatherCode
+        self.humidity = humidity
+        self.windSpeed = windSpeed
+        self.isDay = isDay
+        self.observedAt = observedAt
+    }
+}
+
+public struct DailyForecast: Sendable, Hashable, Codable {
+    public var date: LocalDate
+    public var weatherCode: WeatherCode
+    public var high: Double
+    public var low: Double
+    /// 0–100.
+    public var precipitationProbability: Int
+
+    public init(date: LocalDate, weatherCode: WeatherCode, high: Double, low: Double, precipitationProbability: Int) {
+        self.date = date
+        self.weatherCode = weatherCode
+        self.high = high
+        self.low = low
+        self.precipitationProbability = precipitationProbability
+    }
+}
+
+public struct HourlyForecast: Sendable, Hashable, Codable {
+    public var time: Date
+    public var temperature: Double
+    public var weatherCode: WeatherCode
+    /// 0–100.
+    public var precipitationProbability: Int
+
+    public init(time: Date, temperature: Double, weatherCode: WeatherCode, precipitationProbability: Int) {
+        self.time = time
+        self.temperature = temperature
+        self.weatherCode = weatherCode
+        self.precipitationProbability = precipitationProbability
+    }
+}
+
+/// Everything a row needs about one city, complete: current conditions and forecasts arrive together
+/// or the city gets a `WeatherError` instead.
+public struct CityWeather: Sendable, Hashable, Codable {
+    public static let minimumDays = 5
+    public static let minimumHours = 48
+
+    public var city: City
+    public var current: CurrentWeather
+    public var daily: [DailyForecast]
+    public var hourly: [HourlyForecast]
+    /// Seconds east of UTC at the city, as the provider reported it.
+    public var utcOffsetSeconds: Int
+    public var fetchedAt: Date
+    public var provider: ProviderID
+    /// Simulated data from the demo provider: always labelled as such where shown.
+    public var isDemo: Bool
+
+    public init(city: City, current: CurrentWeather, daily: [DailyForecast], hourly: [HourlyForecast],
+                utcOffsetSeconds: Int, fetchedAt: Date, provider: ProviderID, isDemo: Bool) throws(WeatherError) {
+        guard daily.count >= Self.minimumDays else {
+            throw WeatherError(.invalidResponse("only \(daily.count) days of forecast"), city: city, provider: provider)
+        }
+        guard hourly.count >= Self.minimumHours else {
+            throw WeatherError(.invalidResponse("only \(hourly.count) hours of forecast"), city: city, provider: provider)
+        }
+        self.city = city
+        self.current = current
+        self.daily = daily
+        self.hourly = hourly
+        self.utcOffsetSeconds = utcOffsetSeconds
+        self.fetchedAt = fetchedAt
+        self.provider = provider
+        self.isDemo = isDemo
+    }
+
+    /// The hourly forecast from the current hour on.
+    public func hours(from now: Date, count: Int) -> ArraySlice<HourlyForecast> {
+        let start = hourly.firstIndex { $0.time.addingTimeInterval(3600) > now } ?? hourly.count
+        return hourly[start..<min(hourly.count, start + count)]
+    }
+
+    /// The daily forecast from the city's today on.
+    public func days(from now: Date) -> ArraySlice<DailyForecast> {
+        let today = LocalDate(time: now, utcOffsetSeconds: utcOffsetSeconds)
+        let start = daily.firstIndex { $0.date >= today } ?? daily.count
+        return daily[start...]
+    }
+}

@@ -1,0 +1,38 @@
+import Catalog
+import Foundation
+
+/// A weather service. Each turns its own replies into the normalised model (WMO codes, metric units,
+/// local dates); nothing above this layer knows which one answered.
+public protocol WeatherProvider: Sendable {
+    var id: ProviderID { get }
+    /// How many cities one job covers: many cities share one request where the service allows it.
+    var citiesPerJob: Int { get }
+    /// One result per city of `cities`, complete or an error naming the city.
+    func fetch(_ cities: [City], units: Units, network: NetworkManager) async -> [Result<CityWeather, WeatherError>]
+}
+
+extension WeatherProvider {
+    func failing(_ cities: [City], with error: WeatherError) -> [Result<CityWeather, WeatherError>] {
+        cities.map { city in
+            var error = error
+            error.city = city
+            error.provider = id
+            return .failure(error)
+        }
+    }
+}
+
+/// Decodes JSON, turning any failure into a one-line reason.
+func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data) throws(WeatherError) -> T {
+    do {
+        return try JSONDecoder().decode(type, from: data)
+    } catch let DecodingError.dataCorrupted(context) {
+        throw WeatherError(.invalidResponse("malformed JSON (\(context.debugDescription.prefix(60)))"))
+    } catch let DecodingError.keyNotFound(key, _) {
+        throw WeatherError(.invalidResponse("missing field \(key.stringValue)"))
+    } catch let DecodingError.typeMismatch(_, context) {
+        throw WeatherError(.invalidResponse("unexpected value at \(context.codingPath.map(\.stringValue).joined(separator: "."))"))
+    } catch {
+        throw WeatherError(.invalidResponse("malformed JSON"))
+    }
+}
