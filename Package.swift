@@ -52,6 +52,9 @@ let package = Package(
         // A small HTTP/1.1 server on 127.0.0.1 with latency and fault injection, for tests and benchmarks.
         .target(name: "LoopbackHTTP"),
 
+        // Golden-screen comparison shared by the screen tests.
+        .target(name: "GoldenFiles"),
+
         .executableTarget(
             name: "skycast-bench",
             dependencies: ["DiffableSnapshot", "Terminal", "Weather", "Catalog", "SkycastApp", "LoopbackHTTP"]
@@ -59,11 +62,11 @@ let package = Package(
 
         .testTarget(name: "DiffableSnapshotTests", dependencies: ["DiffableSnapshot"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "DiffableSnapshot", "TextLayout"],
-                    resources: [.copy("Goldens")]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "DiffableSnapshot", "TextLayout", "GoldenFiles"],
+                    exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "Catalog", "LoopbackHTTP"]),
-        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "Terminal", "Weather", "Catalog", "LoopbackHTTP"],
-                    resources: [.copy("Goldens")]),
+        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "Terminal", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles"],
+                    exclude: ["Goldens"]),
     ]
 )

@@ -29,6 +29,18 @@ static const int cn_KEY_MOUSE = KEY_MOUSE;
 static const int cn_ERR = ERR;
 static const int cn_KEY_CODE_YES = KEY_CODE_YES;
 
+static const mmask_t cn_BUTTON4_PRESSED = BUTTON4_PRESSED;
+static const mmask_t cn_BUTTON5_PRESSED = BUTTON5_PRESSED;
+
+/// -1 for a wheel step up, 1 for down, 0 for anything else.
+static inline int cn_mouse_wheel(void) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return 0;
+    if (event.bstate & BUTTON4_PRESSED) return -1;
+    if (event.bstate & BUTTON5_PRESSED) return 1;
+    return 0;
+}
+
 static inline int cn_set_attr(attr_t attrs, short pair) { return wattr_set(stdscr, attrs, pair, NULL); }
 static inline int cn_move(int y, int x) { return wmove(stdscr, y, x); }
 static inline int cn_addnstr(const char *s, int n) { return waddnstr(stdscr, s, n); }
@@ -39,7 +51,7 @@ static inline int cn_bkgdset_pair(short pair) { wbkgdset(stdscr, COLOR_PAIR(pair
 
 // SIGWINCH: ncurses' handler only sets a flag; chain to it and wake the UI loop through a pipe.
 static int cn_wakeup_fd = -1;
-static struct sigaction cn_saved_winch;
+static struct sigaction cn_saved_winch = {0};
 
 static void cn_winch_handler(int sig) {
     if (cn_saved_winch.sa_handler != SIG_DFL && cn_saved_winch.sa_handler != SIG_IGN && cn_saved_winch.sa_handler != NULL) {
@@ -71,6 +83,22 @@ static inline void cn_install_signal_wakeups(int fd) {
     action.sa_handler = cn_term_handler;
     sigaction(SIGINT, &action, NULL);
     sigaction(SIGTERM, &action, NULL);
+}
+
+// On a crash, put the terminal back before the default action (core dump, message) runs.
+static void cn_crash_handler(int sig) {
+    endwin();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
+static inline void cn_install_crash_restore(void) {
+    signal(SIGSEGV, cn_crash_handler);
+    signal(SIGBUS, cn_crash_handler);
+    signal(SIGABRT, cn_crash_handler);
+    signal(SIGILL, cn_crash_handler);
+    signal(SIGFPE, cn_crash_handler);
+    signal(SIGTRAP, cn_crash_handler);
 }
 
 #endif

@@ -1,0 +1,32 @@
+/// The highlight a row plays when it appears: a pure function of the time since it was inserted.
+///
+/// With 256 colours a gold background fades through eight steps of darker golds to the terminal's own
+/// background in 0.8 s; with 8 or 16 colours the row is reverse, then bold, then normal; with no
+/// colour, bold then normal; with animation off, nothing.
+public enum HighlightFade {
+    public static let duration = 0.8
+    static let golds: [UInt8] = [220, 214, 178, 172, 136, 130, 94, 58]
+
+    /// The overlay for a row inserted `elapsed` seconds ago; nil once the fade is over.
+    public static func style(elapsed: Double, capabilities: TerminalCapabilities) -> TextStyle? {
+        guard capabilities.animation, elapsed >= 0, elapsed < duration else { return nil }
+        let progress = elapsed / duration
+        switch capabilities.colors {
+        case .full:
+            let step = min(golds.count - 1, Int(progress * Double(golds.count)))
+            return TextStyle(foreground: step < 4 ? .black : nil, background: Color(golds[step]))
+        case .sixteen, .eight:
+            return progress < 1.0 / 3 ? TextStyle(reverse: true) : progress < 2.0 / 3 ? TextStyle(bold: true) : nil
+        case .none:
+            return progress < 0.5 ? TextStyle(bold: true) : nil
+        }
+    }
+
+    /// The brief flash of a value that changed in place (reconfigured rows).
+    public static let flashDuration = 0.4
+
+    public static func flashStyle(elapsed: Double, capabilities: TerminalCapabilities) -> TextStyle? {
+        guard capabilities.animation, elapsed >= 0, elapsed < flashDuration else { return nil }
+        return TextStyle(bold: true)
+    }
+}
