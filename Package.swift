@@ -57,7 +57,7 @@ let package = Package(
 
         .executableTarget(
             name: "skycast-bench",
-            dependencies: ["DiffableSnapshot", "Terminal", "Weather", "Catalog", "SkycastApp", "LoopbackHTTP"]
+            dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "CNCursesw", "Weather", "Catalog", "SkycastApp", "LoopbackHTTP"]
         ),
 
         .testTarget(name: "DiffableSnapshotTests", dependencies: ["DiffableSnapshot"]),

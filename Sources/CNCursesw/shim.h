@@ -11,6 +11,8 @@
 #include <signal.h>
 #include <stdio.h>
 #include <unistd.h>
+#include <sys/ioctl.h>
+#include <fcntl.h>
 
 // Swift 6 rejects ncurses' mutable globals and cannot import its macros: expose them as functions.
 static inline WINDOW *cn_stdscr(void) { return stdscr; }
@@ -48,6 +50,22 @@ static inline int cn_get_wch(wint_t *ch) { return wget_wch(stdscr, ch); }
 static inline int cn_getmaxy(void) { return getmaxy(stdscr); }
 static inline int cn_getmaxx(void) { return getmaxx(stdscr); }
 static inline int cn_bkgdset_pair(short pair) { wbkgdset(stdscr, COLOR_PAIR(pair)); return 0; }
+
+/// The size of the terminal on `fd`; 0 on success.
+static inline int cn_window_size(int fd, int *rows, int *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}
+
+static inline int cn_set_window_size(int fd, int rows, int columns) {
+    struct winsize size = {0};
+    size.ws_row = (unsigned short)rows;
+    size.ws_col = (unsigned short)columns;
+    return ioctl(fd, TIOCSWINSZ, &size);
+}
 
 // SIGWINCH: ncurses' handler only sets a flag; chain to it and wake the UI loop through a pipe.
 static int cn_wakeup_fd = -1;

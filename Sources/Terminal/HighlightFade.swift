@@ -1,11 +1,11 @@
 /// The highlight a row plays when it appears: a pure function of the time since it was inserted.
 ///
-/// With 256 colours a gold background fades through eight steps of darker golds to the terminal's own
+/// With 256 colours a gold background fades through six steps of darker golds to the terminal's own
 /// background in 0.8 s; with 8 or 16 colours the row is reverse, then bold, then normal; with no
 /// colour, bold then normal; with animation off, nothing.
 public enum HighlightFade {
     public static let duration = 0.8
-    static let golds: [UInt8] = [220, 214, 178, 172, 136, 130, 94, 58]
+    static let golds: [UInt8] = [220, 214, 178, 136, 94, 58]
 
     /// The overlay for a row inserted `elapsed` seconds ago; nil once the fade is over.
     public static func style(elapsed: Double, capabilities: TerminalCapabilities) -> TextStyle? {
@@ -14,7 +14,7 @@ public enum HighlightFade {
         switch capabilities.colors {
         case .full:
             let step = min(golds.count - 1, Int(progress * Double(golds.count)))
-            return TextStyle(foreground: step < 4 ? .black : nil, background: Color(golds[step]))
+            return TextStyle(foreground: step < 3 ? .black : nil, background: Color(golds[step]))
         case .sixteen, .eight:
             return progress < 1.0 / 3 ? TextStyle(reverse: true) : progress < 2.0 / 3 ? TextStyle(bold: true) : nil
         case .none:

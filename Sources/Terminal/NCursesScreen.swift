@@ -135,8 +135,14 @@ public final class NCursesScreen: Screen {
         refresh()
     }
 
-    /// After a resize: take the new size and repaint everything on the next flush.
+    /// After a resize: ask the terminal its size, resize ncurses' buffers, repaint all on the next flush.
     public func updateSize() {
+        var rows: Int32 = 0
+        var columns: Int32 = 0
+        if cn_window_size(fileno(outputFile), &rows, &columns) == 0, rows > 0, columns > 0,
+           rows != Int32(size.rows) || columns != Int32(size.columns) {
+            resize_term(rows, columns)
+        }
         size = TerminalSize(rows: Int(cn_getmaxy()), columns: Int(cn_getmaxx()))
         clearok(cn_stdscr(), true)
     }

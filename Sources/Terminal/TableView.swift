@@ -25,7 +25,11 @@ public final class TableView<Section: Hashable & Sendable, Item: Hashable & Send
     private var lines: [Line] = []
     private var lineOfItem: [Item: Int] = [:]
     private var insertedAt: [Item: Double] = [:]
-    private var flashedAt: [Item: Double] = [:]
+    /// Reconfigured rows: when, and the line they showed before, so that only the runs whose text
+    /// changed flash (a repainted temperature costs a few bytes, not a whole row).
+    private var flashedAt: [Item: (time: Double, previous: StyledLine?)] = [:]
+    /// The line each visible row showed at the last render.
+    private var renderedLines: [Item: StyledLine] = [:]
     /// The number of body lines the last render had room for.
     public private(set) var visibleLineCount = 1
     public var selectionStyle = TextStyle(reverse: true)
@@ -43,14 +47,15 @@ public final class TableView<Section: Hashable & Sendable, Item: Hashable & Send
         self.snapshot = snapshot
         rebuildLines()
         insertedAt = insertedAt.filter { snapshot.contains($0.key) && now - $0.value < HighlightFade.duration }
-        flashedAt = flashedAt.filter { snapshot.contains($0.key) && now - $0.value < HighlightFade.flashDuration }
+        renderedLines = renderedLines.filter { snapshot.contains($0.key) }
+        flashedAt = flashedAt.filter { snapshot.contains($0.key) && now - $0.value.time < HighlightFade.flashDuration }
         if animated {
             for path in diff.insertedItems { if let item = snapshot.item(at: path) { insertedAt[item] = now } }
             for section in diff.insertedSections {
                 for item in snapshot.itemIdentifiers(inSection: snapshot.sectionIdentifiers[section]) ?? [] { insertedAt[item] = now }
             }
             for path in diff.reconfiguredItems + diff.reloadedItems {
-                if let item = snapshot.item(at: path), insertedAt[item] == nil { flashedAt[item] = now }
+                if let item = snapshot.item(at: path), insertedAt[item] == nil { flashedAt[item] = (now, renderedLines[item]) }
             }
         }
         if let selected = selectedItem, lineOfItem[selected] == nil {
@@ -135,7 +140,7 @@ public final class TableView<Section: Hashable & Sendable, Item: Hashable & Send
     /// Whether a fade or flash is still playing at `now`.
     public func isAnimating(now: Double) -> Bool {
         insertedAt.values.contains { now - $0 < HighlightFade.duration }
-            || flashedAt.values.contains { now - $0 < HighlightFade.flashDuration }
+            || flashedAt.values.contains { now - $0.time < HighlightFade.flashDuration }
     }
 
     /// Whether `item` is playing its insertion highlight at `now`.
@@ -176,12 +181,17 @@ public final class TableView<Section: Hashable & Sendable, Item: Hashable & Send
                 } else if item == selectedItem {
                     overlay = selectionStyle
                 }
-                if let flashed = flashedAt[item], let flash = HighlightFade.flashStyle(elapsed: now - flashed, capabilities: capabilities) {
-                    overlay = (overlay ?? .plain).merged(with: flash)
-                }
                 var line = cellProvider(item, width)
-                if let overlay {
-                    line.runs = line.runs.map { StyledLine.Run($0.text, $0.style.merged(with: overlay)) }
+                renderedLines[item] = line
+                let flash = flashedAt[item].flatMap { flashed in
+                    HighlightFade.flashStyle(elapsed: now - flashed.time, capabilities: capabilities).map { ($0, flashed.previous) }
+                }
+                line.runs = line.runs.enumerated().map { index, run in
+                    var style = overlay.map { run.style.merged(with: $0) } ?? run.style
+                    if let (flashStyle, previous) = flash, previous.map({ index >= $0.runs.count || $0.runs[index].text != run.text }) ?? true {
+                        style = style.merged(with: flashStyle)
+                    }
+                    return StyledLine.Run(run.text, style)
                 }
                 screen.put(line, row: row, column: left, width: width, fillStyle: overlay ?? .plain)
             }

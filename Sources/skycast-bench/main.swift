@@ -5,8 +5,9 @@ let suites: [String: () -> Void] = [
     "diff": DiffBenchmark.run,
     "search": SearchBenchmark.run,
     "network": NetworkBenchmark.run,
+    "render": RenderBenchmark.run,
 ]
-let order = ["diff", "search", "network"]
+let order = ["diff", "search", "network", "render"]
 let requested = Array(CommandLine.arguments.dropFirst())
 if requested.isEmpty || requested.contains("-h") || requested.contains("--help") {
     print("usage: skycast-bench all | \(order.joined(separator: " | ")) …")

@@ -109,7 +109,7 @@ final class TableViewTests: XCTestCase {
             XCTAssertEqual(table.isAnimating(now: 100 + t), t < 0.8, "t=\(t)")
         }
         if let mismatch = Golden.mismatch(frames.joined(separator: "\n"), name: "fade-frames", testFile: #filePath) { XCTFail(mismatch) }
-        // Eight distinct steps over 0.8 s, then the terminal's own background.
+        // Six distinct steps over 0.8 s, then the terminal's own background.
         let steps = Set(stride(from: 0.0, to: 0.8, by: 0.01).compactMap { HighlightFade.style(elapsed: $0, capabilities: Self.full)?.background })
         XCTAssertGreaterThanOrEqual(steps.count, 6)
         XCTAssertNil(HighlightFade.style(elapsed: 0.8, capabilities: Self.full))
