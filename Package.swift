@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "Weather", dependencies: ["Catalog", "TextLayout"]),
 
         // App logic: state, update, view. Testable without a terminal.
-        .target(name: "SkycastApp", dependencies: ["DiffableSnapshot", "Terminal", "Weather", "Catalog"]),
+        .target(name: "SkycastApp", dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "Weather", "Catalog"]),
 
         // The thin executable that wires everything to the real terminal and network.
         .executableTarget(name: "skycast", dependencies: ["SkycastApp"]),

@@ -29,7 +29,7 @@ public struct DemoProvider: WeatherProvider {
             let dayOfYear = (time / 86_400).truncatingRemainder(dividingBy: 365.25) - 15
             let latitude = abs(city.latitude)
             let seasonal = -cos(2 * Double.pi * dayOfYear / 365.25) * (city.latitude >= 0 ? 1 : -1)
-            let mean = 27 - 0.42 * latitude + seasonal * 0.3 * latitude
+            let mean = 30 - 0.35 * latitude + seasonal * 0.16 * latitude
             let diurnal = 4 * cos(2 * Double.pi * (hourOfDay - 15) / 24)
             return mean + diurnal + noise(city.id, Int(day), salt: 1) * 3
         }

@@ -43,10 +43,12 @@ public actor NetworkManager {
     /// One result per city as each completes (rows fill in progressively). Cached data comes first:
     /// a fresh entry instead of a request, a stale one at once and then the refreshed result.
     /// Ending the iteration early cancels what is still in flight.
-    public nonisolated func weather(for cities: [City], units: Units = .metric) -> AsyncStream<Result<CityWeather, WeatherError>> {
+    /// `bypassCache` skips the cache on the way in (a refresh the user asked for); results are still stored.
+    public nonisolated func weather(for cities: [City], units: Units = .metric,
+                                    bypassCache: Bool = false) -> AsyncStream<Result<CityWeather, WeatherError>> {
         AsyncStream { continuation in
             let task = Task {
-                await self.fetch(cities, units: units, into: continuation)
+                await self.fetch(cities, units: units, bypassCache: bypassCache, into: continuation)
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -65,14 +67,14 @@ public actor NetworkManager {
         return cities.map { byID[$0.id] ?? .failure(WeatherError(.cancelled, city: $0, provider: provider.id)) }
     }
 
-    private func fetch(_ cities: [City], units: Units, into continuation: AsyncStream<Result<CityWeather, WeatherError>>.Continuation) async {
+    private func fetch(_ cities: [City], units: Units, bypassCache: Bool, into continuation: AsyncStream<Result<CityWeather, WeatherError>>.Continuation) async {
         var unique: [City] = []
         var seen = Set<Int>()
         for city in cities where seen.insert(city.id).inserted { unique.append(city) }
         var toFetch: [City] = []
         let now = clock()
         for city in unique {
-            if let cached = cache?.load(provider: provider.id, city: city, units: units, now: now) {
+            if !bypassCache, let cached = cache?.load(provider: provider.id, city: city, units: units, now: now) {
                 continuation.yield(.success(cached.weather))
                 if cached.isFresh { continue }
             }

@@ -1,0 +1,100 @@
+import Catalog
+import Foundation
+import Terminal
+import Weather
+
+/// Everything the screen shows, as plain values. Changed only by `update(_:with:)`.
+public struct AppState: Sendable {
+    public enum Mode: Sendable, Equatable {
+        case table
+        case search(SearchState)
+        case details(cityID: Int)
+        case help
+        case confirmRemove(cityID: Int)
+    }
+
+    /// What is known of one city's weather.
+    public enum WeatherStatus: Sendable, Equatable {
+        case loading
+        case loaded(CityWeather)
+        /// The last error; the older data is kept (and shown) when there was some.
+        case failed(WeatherError, previous: CityWeather?)
+
+        public var weather: CityWeather? {
+            switch self {
+            case .loading: return nil
+            case let .loaded(weather): return weather
+            case let .failed(_, previous): return previous
+            }
+        }
+    }
+
+    public struct StatusMessage: Sendable, Equatable {
+        public var text: String
+        public var isError: Bool
+    }
+
+    public var provider: ProviderID
+    public var units: Units
+    public var bookmarks: [City]
+    /// Cities added by search in this run, newest first.
+    public var added: [City] = []
+    public var weather: [Int: WeatherStatus] = [:]
+    public var selectedCityID: Int?
+    public var mode: Mode = .table
+    public var status: StatusMessage?
+    public var catalog: Catalog?
+    public var size: TerminalSize
+    /// Cities whose weather is being fetched, for the progress indicator.
+    public var pending: Set<Int> = []
+    public var refreshTotal = 0
+    public var lastRefresh: Date?
+    public var refreshInterval: TimeInterval
+    /// A city to flash (added again while already shown), with when.
+    public var highlightRequest: (cityID: Int, serial: Int)?
+    public var highlightSerial = 0
+
+    public init(provider: ProviderID, units: Units, bookmarks: [City], size: TerminalSize, refreshInterval: TimeInterval = 600) {
+        self.provider = provider
+        self.units = units
+        self.bookmarks = bookmarks
+        self.size = size
+        self.refreshInterval = refreshInterval
+        selectedCityID = bookmarks.first?.id
+    }
+
+    public var isDemo: Bool { provider == .demo }
+
+    /// Every city in table order: bookmarks, then those added in this run.
+    public var allCities: [City] { bookmarks + added }
+
+    public func city(id: Int) -> City? {
+        bookmarks.first { $0.id == id } ?? added.first { $0.id == id }
+    }
+
+    public func isBookmarked(_ id: Int) -> Bool { bookmarks.contains { $0.id == id } }
+
+    /// The newest fetch time among the cities shown.
+    public var lastUpdated: Date? {
+        allCities.compactMap { weather[$0.id]?.weather?.fetchedAt }.max()
+    }
+}
+
+/// The search prompt: what was typed, what matches, what is chosen.
+public struct SearchState: Sendable, Equatable {
+    public enum Online: Sendable, Equatable {
+        case idle
+        case searching
+        case found(Int)
+        case failed(String)
+    }
+
+    public var query: String = ""
+    public var suggestions: [CityMatch] = []
+    public var chosen = 0
+    public var online: Online = .idle
+    /// Why there are no suggestions (a bad query, the catalog still loading).
+    public var note: String?
+
+    public init() {}
+}

@@ -1,0 +1,240 @@
+import Catalog
+import DiffableSnapshot
+import Foundation
+import Terminal
+import TextLayout
+import Weather
+
+/// Draws an `AppState` on a `Screen`. It keeps only what animation needs between frames (the table's
+/// last snapshot and fades); everything it shows comes from the state passed in.
+public final class AppView {
+    public enum Section: Hashable, Sendable {
+        case bookmarks
+        case added
+    }
+
+    public static let minimumSize = TerminalSize(rows: 8, columns: 40)
+
+    /// What the table's cell provider reads: the rows of the frame being drawn.
+    private final class Rows {
+        var byID: [Int: CityRow] = [:]
+        var layout = RowLayout(width: 80)
+        var capabilities: TerminalCapabilities
+        var now = Date(timeIntervalSince1970: 0)
+
+        init(capabilities: TerminalCapabilities) { self.capabilities = capabilities }
+
+        func line(_ id: Int) -> StyledLine {
+            guard let row = byID[id] else { return StyledLine() }
+            return RowFormatter.line(for: row, layout: layout, capabilities: capabilities, now: now)
+        }
+    }
+
+    private let table: TableView<Section, Int>
+    private let dataSource: DiffableDataSource<Section, Int>
+    private let rows: Rows
+    private var appliedHighlight = 0
+    /// The first snapshot of a run is its starting content, not news: it does not fade in.
+    private var isFirstApply = true
+
+    private var layout: RowLayout { rows.layout }
+    private var capabilities: TerminalCapabilities { rows.capabilities }
+    private var now: Date { rows.now }
+
+    public init(capabilities: TerminalCapabilities) {
+        let rows = Rows(capabilities: capabilities)
+        self.rows = rows
+        table = TableView<Section, Int>(cellProvider: { id, _ in rows.line(id) })
+        dataSource = DiffableDataSource(tableView: table, cellProvider: { id, _ in rows.line(id) },
+                                        sectionHeaderProvider: { $0 == .added ? "added" : nil })
+    }
+
+    /// Whether a fade or flash is playing: the loop then draws at animation rate.
+    public func isAnimating(at now: Date) -> Bool {
+        table.isAnimating(now: now.timeIntervalSinceReferenceDate)
+    }
+
+    /// Brings the table up to date with `state` (computing the diff that animates) and draws a frame.
+    public func render(_ state: AppState, on screen: Screen, now: Date) {
+        rows.now = now
+        rows.capabilities = screen.capabilities
+        let size = screen.size
+        let time = now.timeIntervalSinceReferenceDate
+        update(from: state, time: time, screenWidth: size.columns)
+        guard size.rows >= Self.minimumSize.rows, size.columns >= Self.minimumSize.columns else {
+            drawTooSmall(on: screen, size: size)
+            return
+        }
+        screen.setCursor(row: 0, column: 0, visible: false)
+        if case let .details(id) = state.mode, let city = state.city(id: id) {
+            DetailView.render(city: city, status: state.weather[id], state: state, on: screen, now: now)
+            screen.flush()
+            return
+        }
+        drawTitle(state, on: screen, width: size.columns)
+        let rule = StyledLine(String(repeating: capabilities.glyphs.horizontalLine, count: size.columns), TextStyle(dim: true))
+        screen.put(rule, row: 1, column: 0, width: size.columns)
+        let bodyHeight = size.rows - 4
+        if state.allCities.isEmpty {
+            drawEmptyState(on: screen, top: 2, height: bodyHeight, width: size.columns)
+        } else {
+            table.render(on: screen, top: 2, width: size.columns, height: bodyHeight,
+                         header: RowFormatter.header(layout, glyphs: capabilities.glyphs), now: time)
+        }
+        screen.put(rule, row: size.rows - 2, column: 0, width: size.columns)
+        drawStatusBar(state, on: screen, row: size.rows - 1, width: size.columns)
+        switch state.mode {
+        case let .search(search): drawSearch(search, on: screen, size: size)
+        case .help: drawHelp(on: screen, size: size)
+        case let .confirmRemove(id):
+            let name = state.city(id: id)?.name ?? "city"
+            screen.put(StyledLine(" Remove \(TerminalText.sanitized(name)) and its bookmark? y / n ", TextStyle(foreground: .black, background: .yellow, bold: true)),
+                       row: size.rows - 1, column: 0, width: size.columns)
+        default: break
+        }
+        screen.flush()
+    }
+
+    private func update(from state: AppState, time: Double, screenWidth: Int) {
+        let newLayout = RowLayout(width: screenWidth)
+        let layoutChanged = newLayout != layout
+        rows.layout = newLayout
+        var snapshot = DiffableSnapshot<Section, Int>()
+        try! snapshot.appendSections([.bookmarks, .added])
+        // The state never holds a city twice: bookmarking moves it between the two lists.
+        try! snapshot.appendItems(state.bookmarks.map(\.id), toSection: .bookmarks)
+        try! snapshot.appendItems(state.added.map(\.id), toSection: .added)
+        var newRows: [Int: CityRow] = [:]
+        for city in state.bookmarks { newRows[city.id] = CityRow(city: city, bookmarked: true, status: state.weather[city.id] ?? .loading, units: state.units) }
+        for city in state.added { newRows[city.id] = CityRow(city: city, bookmarked: false, status: state.weather[city.id] ?? .loading, units: state.units) }
+        let oldRows = rows.byID
+        rows.byID = newRows
+        dataSource.apply(snapshot, animatingDifferences: capabilities.animation && !isFirstApply, now: time,
+                         isContentEqual: { layoutChanged || oldRows[$0] == newRows[$0] })
+        isFirstApply = false
+        if let selected = state.selectedCityID { table.select(selected) }
+        if let request = state.highlightRequest, request.serial != appliedHighlight {
+            appliedHighlight = request.serial
+            table.highlight(request.cityID, now: time)
+        }
+    }
+
+    private func drawTooSmall(on screen: Screen, size: TerminalSize) {
+        guard size.rows > 0, size.columns > 0 else { return }
+        for row in 0..<size.rows { screen.fill(row: row, column: 0, width: size.columns, style: .plain) }
+        let message = "terminal too small (need \(Self.minimumSize.columns)×\(Self.minimumSize.rows))"
+        screen.put(TerminalText.truncated(capabilities.unicode ? message : message.replacingOccurrences(of: "×", with: "x"),
+                                          to: size.columns, ellipsis: ""),
+                   row: 0, column: 0, style: TextStyle(bold: true))
+        screen.flush()
+    }
+
+    private func drawTitle(_ state: AppState, on screen: Screen, width: Int) {
+        var title = StyledLine()
+        title.append(" skycast", TextStyle(bold: true))
+        title.append(" · \(state.provider.displayName) · \(state.units.temperatureSymbol) · \(RowFormatter.age(from: state.lastUpdated, now: now))",
+                     TextStyle(dim: true))
+        var right = StyledLine()
+        if !state.pending.isEmpty {
+            let done = max(0, state.refreshTotal - state.pending.count)
+            right.append("\(capabilities.glyphs.refresh) \(done) of \(state.refreshTotal) ", TextStyle(foreground: .cyan))
+        }
+        if state.isDemo { right.append(" DEMO DATA ", TextStyle(foreground: .black, background: .yellow, bold: true, reverse: capabilities.colors == .none)) }
+        let rightWidth = TerminalText.width(right.text)
+        screen.put(title, row: 0, column: 0, width: max(0, width - rightWidth))
+        if rightWidth > 0 { screen.put(right, row: 0, column: width - rightWidth, width: rightWidth) }
+    }
+
+    private func drawEmptyState(on screen: Screen, top: Int, height: Int, width: Int) {
+        for row in top..<(top + height) { screen.fill(row: row, column: 0, width: width, style: .plain) }
+        let lines = ["No cities yet.", "Press / and type a city name to add one,", "then b to bookmark it so it stays."]
+        let start = top + max(0, height / 2 - lines.count)
+        for (offset, text) in lines.enumerated() where start + offset < top + height {
+            let x = max(0, (width - TerminalText.width(text)) / 2)
+            screen.put(text, row: start + offset, column: x, style: offset == 0 ? TextStyle(bold: true) : TextStyle(dim: true))
+        }
+    }
+
+    private func drawStatusBar(_ state: AppState, on screen: Screen, row: Int, width: Int) {
+        let attribution = state.provider.attribution + " "
+        var left = StyledLine()
+        if let status = state.status {
+            left.append(" " + TerminalText.sanitized(status.text), status.isError ? TextStyle(foreground: .red, bold: true) : TextStyle(bold: true))
+        } else {
+            let enter = capabilities.unicode ? "↵" : "Enter"
+            left.append(" / search  b bookmark  \(enter) details  r refresh  u \(state.units.toggled.temperatureSymbol)  ? help  q quit",
+                        TextStyle(dim: true))
+        }
+        let rightWidth = TerminalText.width(attribution)
+        let leftWidth = TerminalText.width(left.text)
+        if leftWidth + rightWidth + 2 <= width {
+            screen.put(left, row: row, column: 0, width: width - rightWidth)
+            screen.put(StyledLine(attribution, TextStyle(dim: true)), row: row, column: width - rightWidth, width: rightWidth)
+        } else {
+            screen.put(left, row: row, column: 0, width: width)
+        }
+    }
+
+    private func drawSearch(_ search: SearchState, on screen: Screen, size: TerminalSize) {
+        let glyphs = capabilities.glyphs
+        let listHeight = min(search.suggestions.count + (search.note == nil ? 0 : 1), max(0, size.rows - 6), App.suggestionLimit + 4)
+        let promptRow = size.rows - 2 - listHeight
+        let width = size.columns
+        screen.put(StyledLine(String(repeating: glyphs.horizontalLine, count: width), TextStyle(dim: true)), row: promptRow - 1, column: 0, width: width)
+        let shownQuery = TerminalText.sanitized(search.query)
+        var prompt = StyledLine(" / ", TextStyle(bold: true))
+        let room = max(1, width - 4)
+        let queryText = TerminalText.width(shownQuery) > room - 1 ? String(shownQuery.suffix(room - 1)) : shownQuery
+        prompt.append(queryText)
+        screen.put(prompt, row: promptRow, column: 0, width: width)
+        screen.setCursor(row: promptRow, column: min(width - 1, 3 + TerminalText.width(queryText)), visible: true)
+        var row = promptRow + 1
+        if let note = search.note {
+            screen.put(StyledLine("   " + note, TextStyle(dim: true)), row: row, column: 0, width: width)
+            row += 1
+        }
+        for (index, match) in search.suggestions.enumerated() where row < size.rows - 1 {
+            let city = match.city
+            let population = city.population > 0 ? RowFormatter.grouped(city.population) : (match.kind == .online ? "online" : "")
+            let nameWidth = max(10, width - 16)
+            let text = "   " + TerminalText.fitted(TerminalText.sanitized(city.qualifiedName), to: nameWidth - 3, ellipsis: glyphs.ellipsis)
+                + TerminalText.fitted(population, to: 12, alignRight: true) + " "
+            screen.put(StyledLine(text, index == search.chosen ? TextStyle(reverse: true) : .plain), row: row, column: 0, width: width)
+            row += 1
+        }
+        let arrows = capabilities.unicode ? "↑↓" : "Up/Down"
+        var hint: String
+        switch search.online {
+        case .idle: hint = " Tab: search online   \(arrows) choose   Enter add   Esc cancel"
+        case .searching: hint = " searching online\(glyphs.ellipsis)"
+        case let .found(count): hint = " online: \(count) found   \(arrows) choose   Enter add   Esc cancel"
+        case let .failed(message): hint = " online search failed: \(message)"
+        }
+        let failed = { if case .failed = search.online { return true }; return false }()
+        screen.put(StyledLine(hint, failed ? TextStyle(foreground: .red) : TextStyle(dim: true)), row: size.rows - 1, column: 0, width: width)
+    }
+
+    static let helpLines: [(String, String)] = [
+        ("j k ↓ ↑", "move"), ("g G Home End", "first / last"), ("PgUp PgDn ^u ^d", "page / half page"),
+        ("/", "search and add a city"), ("b", "bookmark / unbookmark"), ("x Delete", "remove from the table"),
+        ("J K", "move a bookmark down / up"), ("Enter", "details: 48-hour chart"), ("r R", "refresh selected / all"),
+        ("u", "°C ↔ °F"), ("?", "this help"), ("^L", "redraw"), ("q ^C", "quit"),
+    ]
+
+    private func drawHelp(on screen: Screen, size: TerminalSize) {
+        let width = min(size.columns - 2, 50)
+        let height = min(size.rows - 2, Self.helpLines.count + 4)
+        let left = (size.columns - width) / 2
+        let top = max(1, (size.rows - height) / 2)
+        let frame = capabilities.colors == .none ? TextStyle(reverse: true) : TextStyle(foreground: .white, background: Color(24))
+        for row in top..<(top + height) { screen.fill(row: row, column: left, width: width, style: frame) }
+        screen.put(StyledLine(" Keys", frame.merged(with: TextStyle(bold: true))), row: top, column: left, width: width, fillStyle: frame)
+        for (index, (keys, meaning)) in Self.helpLines.enumerated() where top + 2 + index < top + height - 1 {
+            let shownKeys = capabilities.unicode ? keys : keys.replacingOccurrences(of: "↓ ↑", with: "Down Up").replacingOccurrences(of: "↔", with: "<->")
+            let shownMeaning = capabilities.unicode ? meaning : meaning.replacingOccurrences(of: "↔", with: "<->")
+            let text = "  " + TerminalText.fitted(shownKeys, to: 18) + shownMeaning
+            screen.put(StyledLine(text, frame), row: top + 2 + index, column: left, width: width, fillStyle: frame)
+        }
+        screen.put(StyledLine("  any key closes", frame.merged(with: TextStyle(dim: true))), row: top + height - 1, column: left, width: width, fillStyle: frame)
+    }
+}

@@ -1,0 +1,274 @@
+import Catalog
+import Foundation
+import Terminal
+import TextLayout
+import Weather
+
+/// The commands that print and exit (`show`, `find`, `bookmarks`, `--help`…) and the entry point
+/// that picks between them and the full-screen table.
+public enum CLI {
+    /// Where a command writes: tests capture it, the executable passes stdout and stderr.
+    public struct Output: Sendable {
+        public var out: @Sendable (String) -> Void
+        public var err: @Sendable (String) -> Void
+
+        public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+            self.out = out
+            self.err = err
+        }
+
+        public static let standard = Output(
+            out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+            err: { FileHandle.standardError.write(Data(("skycast: " + $0 + "\n").utf8)) })
+    }
+
+    public static let usageExit: Int32 = 2
+
+    public static func run(arguments: [String], environment: [String: String], output: Output = .standard) async -> Int32 {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            output.err(error.message)
+            return usageExit
+        }
+        let settings: Settings
+        do {
+            settings = try Settings.resolve(options, environment: environment)
+        } catch {
+            output.err(error.message)
+            return usageExit
+        }
+        switch options.command {
+        case .help:
+            output.out(Options.helpText)
+            return 0
+        case .version:
+            output.out("skycast \(SkycastVersion.current)")
+            return 0
+        case .about:
+            output.out(Options.aboutText)
+            return 0
+        case let .show(cities):
+            settings.warnings.forEach(output.err)
+            return await show(cities, options: options, settings: settings, output: output)
+        case let .find(query):
+            return await find(query, options: options, settings: settings, output: output)
+        case let .bookmarks(command):
+            return bookmarks(command, options: options, settings: settings, output: output)
+        case .interactive:
+            return TerminalApp(settings: settings).run(output: output)
+        }
+    }
+
+    // MARK: - find
+
+    static func loadCatalog(alternateNames: Bool, output: Output) -> Catalog? {
+        do {
+            let catalog = try Catalog.loadBundled()
+            return alternateNames ? catalog.loadingAlternateNames(try Catalog.bundledBytes("city-names.tsv")) : catalog
+        } catch {
+            output.err(error.description)
+            return nil
+        }
+    }
+
+    static func find(_ query: String, options: Options, settings: Settings, output: Output) async -> Int32 {
+        guard let catalog = loadCatalog(alternateNames: true, output: output) else { return 1 }
+        let limit = options.limit ?? 10
+        var matches: [CityMatch]
+        do {
+            matches = try catalog.search(query, limit: limit)
+        } catch {
+            output.err(error.description)
+            return usageExit
+        }
+        if options.online || matches.count < min(3, limit) {
+            let network = settings.makeNetworkManager()
+            do {
+                let online = try await settings.geocoder.search(query, count: limit, language: settings.language, network: network)
+                matches = Catalog.merging(local: matches, online: online, limit: limit)
+            } catch {
+                output.err("online search: \(error.message); showing offline results")
+            }
+        }
+        if options.json {
+            output.out(json(matches.map { match in
+                ["id": match.city.id, "name": match.city.name, "admin1": match.city.admin1, "country_code": match.city.countryCode,
+                 "country": match.city.countryName, "latitude": match.city.latitude, "longitude": match.city.longitude,
+                 "population": match.city.population, "timezone": match.city.timeZone, "match": match.kind.description] as [String: Any]
+            }))
+        } else {
+            for match in matches {
+                let city = match.city
+                let place = TerminalText.fitted(TerminalText.sanitized(city.qualifiedName), to: 44)
+                let coordinates = String(format: "%9.4f %9.4f", city.latitude, city.longitude)
+                output.out("\(String(city.id).padding(toLength: 9, withPad: " ", startingAt: 0)) \(place) \(coordinates) \(TerminalText.fitted(RowFormatter.grouped(city.population), to: 11, alignRight: true))")
+            }
+        }
+        if matches.isEmpty {
+            output.err("no city matches '\(TextSafety.printable(query))'")
+            return 1
+        }
+        return 0
+    }
+
+    // MARK: - show
+
+    /// The best catalog match of each name, or an error naming the closest matches.
+    struct LookupError: Error { var message: String }
+
+    static func resolve(_ names: [String], catalog: Catalog) -> [Result<City, LookupError>] {
+        names.map { name in
+            do throws(SearchQueryError) {
+                let matches = try catalog.search(name, limit: 3)
+                if let best = matches.first { return .success(best.city) }
+                let start = String(name.prefix(3))
+                let close = (try? catalog.search(start, limit: 3))?.map(\.city.qualifiedName) ?? []
+                let hint = close.isEmpty ? "" : " (closest: \(close.joined(separator: "; ")))"
+                return .failure(LookupError(message: "unknown city '\(TextSafety.printable(name))'\(hint)"))
+            } catch {
+                return .failure(LookupError(message: "'\(TextSafety.printable(name))': \(error.description)"))
+            }
+        }
+    }
+
+    static func show(_ names: [String], options: Options, settings: Settings, output: Output) async -> Int32 {
+        var cities: [City] = []
+        var failed = false
+        if names.isEmpty {
+            let loaded = settings.bookmarkStore.load()
+            if let warning = loaded.warning { output.err(warning) }
+            cities = loaded.cities
+            guard !cities.isEmpty else {
+                output.err("no city given and no bookmarks yet; try: skycast show \"Paris, FR\"")
+                return usageExit
+            }
+        } else {
+            guard let catalog = loadCatalog(alternateNames: true, output: output) else { return 1 }
+            for result in resolve(names, catalog: catalog) {
+                switch result {
+                case let .success(city): if !cities.contains(city) { cities.append(city) }
+                case let .failure(error): output.err(error.message); failed = true
+                }
+            }
+        }
+        let network = settings.makeNetworkManager()
+        let results = await network.weatherResults(for: cities, units: settings.units)
+        var good: [CityWeather] = []
+        for result in results {
+            switch result {
+            case let .success(weather): good.append(weather)
+            case let .failure(error):
+                failed = true
+                output.err(error.description)
+            }
+        }
+        let now = Date()
+        let ascii = settings.overrides.ascii || !TerminalCapabilities.isUTF8Locale(settings.environment)
+        if options.json {
+            output.out(json(good.map { showJSON($0, units: settings.units) }))
+        } else {
+            if settings.provider == .demo { output.out("DEMO DATA — simulated weather, not a forecast") }
+            for weather in good { output.out(showLine(weather, units: settings.units, ascii: ascii, now: now)) }
+            if !good.isEmpty { output.out(settings.provider.attribution) }
+        }
+        return failed ? 1 : 0
+    }
+
+    static func showLine(_ weather: CityWeather, units: Units, ascii: Bool, now: Date) -> String {
+        let glyphs: Glyphs = ascii ? .ascii : .unicode
+        let current = weather.current
+        let name = TerminalText.fitted(TerminalText.sanitized(weather.city.shortName), to: 26, ellipsis: glyphs.ellipsis)
+        let condition = TerminalText.fitted("\(current.weatherCode.icon(ascii: ascii, isDay: current.isDay)) \(current.weatherCode.description)", to: 20)
+        let temperature = TerminalText.fitted("\(Int(units.temperature(current.temperature).rounded()))\(units.temperatureSymbol)", to: 6, alignRight: true)
+        let days = weather.days(from: now).prefix(5).map { day in
+            TerminalText.fitted("\(day.weatherCode.icon(ascii: ascii)) \(Int(units.temperature(day.high).rounded()))/\(Int(units.temperature(day.low).rounded()))", to: 9)
+        }.joined()
+        return "\(name) \(condition) \(temperature)   \(days)"
+    }
+
+    static func showJSON(_ weather: CityWeather, units: Units) -> [String: Any] {
+        let formatter = ISO8601DateFormatter()
+        func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
+        let current = weather.current
+        return [
+            "id": weather.city.id, "name": weather.city.name, "country": weather.city.countryCode,
+            "latitude": weather.city.latitude, "longitude": weather.city.longitude,
+            "provider": weather.provider.rawValue, "demo": weather.isDemo,
+            "fetched_at": formatter.string(from: weather.fetchedAt), "units": units.rawValue,
+            "current": [
+                "temperature": round1(units.temperature(current.temperature)),
+                "apparent_temperature": round1(units.temperature(current.apparentTemperature)),
+                "weather_code": current.weatherCode.rawValue, "condition": current.weatherCode.description,
+                "humidity": current.humidity, "wind_speed": round1(units.speed(current.windSpeed)), "is_day": current.isDay,
+            ] as [String: Any],
+            "daily": weather.daily.map { day in
+                ["date": day.date.description, "weather_code": day.weatherCode.rawValue,
+                 "high": round1(units.temperature(day.high)), "low": round1(units.temperature(day.low)),
+                 "precipitation_probability": day.precipitationProbability] as [String: Any]
+            },
+            "error": NSNull(),
+        ]
+    }
+
+    static func json(_ value: Any) -> String {
+        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys]) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    // MARK: - bookmarks
+
+    static func bookmarks(_ command: Options.BookmarksCommand, options: Options, settings: Settings, output: Output) -> Int32 {
+        let store = settings.bookmarkStore
+        switch command {
+        case .list:
+            let loaded = store.load()
+            if let warning = loaded.warning { output.err(warning) }
+            if options.json {
+                output.out(json(loaded.cities.map { ["id": $0.id, "name": $0.name, "country": $0.countryCode, "admin1": $0.admin1,
+                                                     "latitude": $0.latitude, "longitude": $0.longitude] as [String: Any] }))
+            } else if loaded.cities.isEmpty {
+                output.err("no bookmarks yet; add one with: skycast bookmarks add \"Paris, FR\"")
+            } else {
+                for city in loaded.cities { output.out("\(city.id)\t\(TerminalText.sanitized(city.qualifiedName))") }
+            }
+            return 0
+        case let .add(name):
+            guard let catalog = loadCatalog(alternateNames: true, output: output) else { return 1 }
+            switch resolve([name], catalog: catalog)[0] {
+            case let .failure(error):
+                output.err(error.message)
+                return 1
+            case let .success(city):
+                do {
+                    let loaded = try store.apply(.add(city))
+                    if let warning = loaded.warning { output.err(warning) }
+                    output.out("bookmarked \(city.qualifiedName)")
+                    return 0
+                } catch {
+                    output.err(error.message)
+                    return 1
+                }
+            }
+        case let .remove(name):
+            let current = store.load().cities
+            var folder = TextFolder()
+            let wanted = folder.fold(name)
+            let city = current.first { String($0.id) == name }
+                ?? current.first { folder.fold($0.name) == wanted || folder.fold($0.qualifiedName) == wanted || folder.fold($0.shortName) == wanted }
+            guard let city else {
+                output.err("'\(TextSafety.printable(name))' is not bookmarked (skycast bookmarks list)")
+                return 1
+            }
+            do {
+                _ = try store.apply(.remove(cityID: city.id))
+                output.out("removed \(city.qualifiedName)")
+                return 0
+            } catch {
+                output.err(error.message)
+                return 1
+            }
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Catalog
+import Foundation
+import Terminal
+import TextLayout
+import Weather
+
+/// What one table row shows. Two rows are equal when they would draw the same, which is what decides
+/// whether a row is reconfigured (repainted) when the state changes.
+struct CityRow: Equatable {
+    var city: City
+    var bookmarked: Bool
+    var status: AppState.WeatherStatus
+    var units: Units
+}
+
+/// The widths of the table's columns for a terminal width: narrower terminals drop days from the
+/// strip, then the strip, then the condition words; the city and temperature always show.
+struct RowLayout: Equatable {
+    static let markerWidth = 4
+    static let temperatureWidth = 5
+    static let daySlotWidth = 8
+
+    enum Strip: Equatable {
+        case days(Int)
+        case hours(Int)
+        case none
+    }
+
+    var nameWidth: Int
+    /// 0 hides the condition words (the icon stays).
+    var conditionWidth: Int
+    var strip: Strip
+
+    init(width: Int) {
+        let rest = width - Self.markerWidth - Self.temperatureWidth - 2
+        nameWidth = max(8, min(26, rest / 3))
+        conditionWidth = width >= 60 ? min(20, max(12, rest / 4)) : 0
+        let stripWidth = width - Self.markerWidth - nameWidth - 1 - (conditionWidth > 0 ? conditionWidth + 1 : 2)
+            - Self.temperatureWidth - 3
+        if width < 60 || stripWidth < 12 {
+            strip = .none
+        } else if stripWidth >= Self.daySlotWidth * 3 {
+            strip = .days(min(7, stripWidth / Self.daySlotWidth))
+        } else {
+            strip = .hours(min(48, stripWidth))
+        }
+    }
+}
+
+enum RowFormatter {
+    static func header(_ layout: RowLayout, glyphs: Glyphs) -> StyledLine {
+        var text = String(repeating: " ", count: RowLayout.markerWidth) + TerminalText.fitted("CITY", to: layout.nameWidth) + " "
+        text += layout.conditionWidth > 0 ? TerminalText.fitted("NOW", to: layout.conditionWidth) + " " : "  "
+        text += TerminalText.fitted("TEMP", to: RowLayout.temperatureWidth, alignRight: true) + "   "
+        switch layout.strip {
+        case let .days(count): text += "NEXT \(count) DAYS"
+        case let .hours(count): text += "NEXT \(count) H"
+        case .none: break
+        }
+        return StyledLine(text, TextStyle(bold: true, dim: true))
+    }
+
+    static func line(for row: CityRow, layout: RowLayout, capabilities: TerminalCapabilities, now: Date) -> StyledLine {
+        let glyphs = capabilities.glyphs
+        let ascii = !capabilities.unicode
+        var line = StyledLine()
+        line.append(" ")
+        line.append(row.bookmarked ? glyphs.star : " ", TextStyle(foreground: .yellow, bold: true))
+        line.append("  ")
+        line.append(TerminalText.fitted(TerminalText.sanitized(row.city.shortName), to: layout.nameWidth, ellipsis: glyphs.ellipsis) + " ")
+        guard let weather = row.status.weather else {
+            switch row.status {
+            case let .failed(error, _):
+                let retry = error.kind == .cancelled ? "r to retry" : "\(error.shortReason) \(glyphs.emDash) r to retry"
+                line.append("\(glyphs.warning) \(retry)", TextStyle(foreground: .red, dim: true))
+            default:
+                line.append("loading\(glyphs.ellipsis)", TextStyle(dim: true))
+            }
+            return line
+        }
+        let code = weather.current.weatherCode
+        let icon = code.icon(ascii: ascii, isDay: weather.current.isDay)
+        if layout.conditionWidth > 0 {
+            line.append(TerminalText.fitted("\(icon) \(code.description)", to: layout.conditionWidth, ellipsis: glyphs.ellipsis) + " ")
+        } else {
+            line.append(icon + " ")
+        }
+        let temperature = degrees(weather.current.temperature, units: row.units, glyphs: glyphs)
+        line.append(String(repeating: " ", count: max(0, RowLayout.temperatureWidth - TerminalText.width(temperature))))
+        line.append(temperature, TextStyle(foreground: tint(celsius: weather.current.temperature), bold: true))
+        switch layout.strip {
+        case let .days(count):
+            line.append("   ")
+            for day in weather.days(from: now).prefix(count) {
+                let highLow = "\(Int(row.units.temperature(day.high).rounded()))/\(Int(row.units.temperature(day.low).rounded()))"
+                // A seven-character "-12/-20" takes the space after the icon.
+                let gap = highLow.count >= RowLayout.daySlotWidth - 1 ? "" : " "
+                line.append(day.weatherCode.icon(ascii: ascii) + gap)
+                line.append(TerminalText.fitted(highLow, to: RowLayout.daySlotWidth - 1 - gap.count, ellipsis: glyphs.ellipsis),
+                            TextStyle(dim: true))
+            }
+        case let .hours(count):
+            line.append("   ")
+            line.append(sparkline(weather.hours(from: now, count: count).map(\.temperature), glyphs: glyphs), TextStyle(foreground: .cyan))
+        case .none:
+            break
+        }
+        if row.status != .loaded(weather), case let .failed(error, _) = row.status {
+            line.append(" \(glyphs.warning) \(error.shortReason)", TextStyle(foreground: .red, dim: true))
+        }
+        return line
+    }
+
+    /// "4°", "-12°" (ASCII: "4", "-12").
+    static func degrees(_ celsius: Double, units: Units, glyphs: Glyphs) -> String {
+        "\(Int(units.temperature(celsius).rounded()))\(glyphs.degree)"
+    }
+
+    /// Blue when cold, through green, to red when hot: mid tones that read on light and dark themes.
+    static func tint(celsius: Double) -> Color {
+        switch celsius {
+        case ..<(-10): return Color(33)
+        case ..<0: return Color(39)
+        case ..<10: return Color(37)
+        case ..<20: return Color(34)
+        case ..<28: return Color(172)
+        default: return Color(160)
+        }
+    }
+
+    static func sparkline(_ values: [Double], glyphs: Glyphs) -> String {
+        guard let low = values.min(), let high = values.max() else { return "" }
+        let levels = glyphs.sparkline
+        let span = max(high - low, 0.001)
+        return values.map { levels[min(levels.count - 1, Int((($0 - low) / span) * Double(levels.count - 1) + 0.5))] }.joined()
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(abs(number)))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
+    }
+
+    /// "just now", "3 min ago", "2 h ago".
+    static func age(from date: Date?, now: Date) -> String {
+        guard let date else { return "no data yet" }
+        let seconds = max(0, now.timeIntervalSince(date))
+        switch seconds {
+        case ..<60: return "updated just now"
+        case ..<3600: return "updated \(Int(seconds / 60)) min ago"
+        case ..<172_800: return "updated \(Int(seconds / 3600)) h ago"
+        default: return "updated \(Int(seconds / 86_400)) days ago"
+        }
+    }
+}

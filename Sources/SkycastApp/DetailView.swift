@@ -1,0 +1,128 @@
+import Catalog
+import Foundation
+import Terminal
+import TextLayout
+import Weather
+
+/// One city in detail: the next 48 hours as a temperature chart (people would rather look than read),
+/// rain chances under it, current details and the days ahead.
+enum DetailView {
+    static func render(city: City, status: AppState.WeatherStatus?, state: AppState, on screen: Screen, now: Date) {
+        let size = screen.size
+        let width = size.columns
+        let capabilities = screen.capabilities
+        let glyphs = capabilities.glyphs
+        for row in 0..<size.rows { screen.fill(row: row, column: 0, width: width, style: .plain) }
+
+        let latitude = String(format: "%.2f%@%@", abs(city.latitude), glyphs.degree, city.latitude >= 0 ? "N" : "S")
+        let longitude = String(format: "%.2f%@%@", abs(city.longitude), glyphs.degree, city.longitude >= 0 ? "E" : "W")
+        var title = StyledLine(" " + TerminalText.sanitized(city.shortName), TextStyle(bold: true))
+        var facts = " · \(latitude) \(longitude)"
+        if let weather = status?.weather {
+            facts += " · local \(clock(now, offset: weather.utcOffsetSeconds)) · \(RowFormatter.age(from: weather.fetchedAt, now: now))"
+        }
+        title.append(facts, TextStyle(dim: true))
+        let back = state.isDemo ? " DEMO DATA  Esc back " : " Esc back "
+        screen.put(title, row: 0, column: 0, width: max(0, width - back.count))
+        screen.put(StyledLine(back, TextStyle(dim: true)), row: 0, column: max(0, width - back.count), width: min(width, back.count))
+        screen.put(StyledLine(String(repeating: glyphs.horizontalLine, count: width), TextStyle(dim: true)), row: 1, column: 0, width: width)
+
+        guard let weather = status?.weather else {
+            let text: String
+            if case let .failed(error, _) = status { text = "  \(glyphs.warning) \(error.message) — r to retry" } else { text = "  loading\(glyphs.ellipsis)" }
+            screen.put(StyledLine(text, TextStyle(dim: true)), row: 3, column: 0, width: width)
+            return
+        }
+        let units = state.units
+        let current = weather.current
+        var now1 = StyledLine("  Now  ", TextStyle(bold: true))
+        now1.append("\(current.weatherCode.icon(ascii: !capabilities.unicode, isDay: current.isDay)) \(current.weatherCode.description)  ")
+        now1.append("\(Int(units.temperature(current.temperature).rounded()))\(units.temperatureSymbol)",
+                    TextStyle(foreground: RowFormatter.tint(celsius: current.temperature), bold: true))
+        now1.append(" (feels \(RowFormatter.degrees(current.apparentTemperature, units: units, glyphs: glyphs)))  ")
+        now1.append("wind \(Int(units.speed(current.windSpeed).rounded())) \(units.speedSymbol)  humidity \(current.humidity) %", TextStyle(dim: true))
+        screen.put(now1, row: 2, column: 0, width: width)
+
+        let hours = Array(weather.hours(from: now, count: min(48, max(8, width - 9))))
+        let chartHeight = max(3, min(10, size.rows - 12))
+        var row = 4
+        if !hours.isEmpty {
+            row = drawChart(hours, top: 4, height: chartHeight, units: units, weather: weather, on: screen, capabilities: capabilities)
+        }
+        row += 1
+        for day in weather.days(from: now).prefix(max(0, size.rows - row - 1)) {
+            var line = StyledLine("  \(day.date.weekdayAbbreviation) \(String(format: "%02d", day.date.day))  ")
+            line.append(TerminalText.fitted("\(day.weatherCode.icon(ascii: !capabilities.unicode)) \(day.weatherCode.description)", to: 20))
+            line.append(" \(RowFormatter.degrees(day.high, units: units, glyphs: glyphs))/\(RowFormatter.degrees(day.low, units: units, glyphs: glyphs))",
+                        TextStyle(bold: true))
+            line.append("  rain \(day.precipitationProbability) %", TextStyle(dim: true))
+            screen.put(line, row: row, column: 0, width: width)
+            row += 1
+        }
+        if weather.isDemo {
+            screen.put(StyledLine(" Simulated demo data, not a forecast.", TextStyle(foreground: .yellow)), row: size.rows - 1, column: 0, width: width)
+        } else {
+            screen.put(StyledLine(" " + weather.provider.attribution, TextStyle(dim: true)), row: size.rows - 1, column: 0, width: width)
+        }
+    }
+
+    /// An area chart of the temperatures, one column per hour, in eighths of a cell; returns the row after it.
+    static func drawChart(_ hours: [HourlyForecast], top: Int, height: Int, units: Units, weather: CityWeather,
+                          on screen: Screen, capabilities: TerminalCapabilities) -> Int {
+        let glyphs = capabilities.glyphs
+        let values = hours.map { units.temperature($0.temperature) }
+        var low = (values.min() ?? 0).rounded(.down)
+        var high = (values.max() ?? 1).rounded(.up)
+        if high - low < 2 { high += 1; low -= 1 }
+        let axisWidth = 6
+        for chartRow in 0..<height {
+            let rowValue = low + (high - low) * Double(height - chartRow) / Double(height)
+            let label = chartRow % 2 == 0 ? TerminalText.fitted("\(Int(rowValue.rounded()))\(glyphs.degree)", to: axisWidth - 1, alignRight: true) : String(repeating: " ", count: axisWidth - 1)
+            var line = StyledLine(label + glyphs.verticalLine, TextStyle(dim: true))
+            var cells = ""
+            for value in values {
+                let eighths = Int(((value - low) / (high - low) * Double(height * 8)).rounded())
+                let fill = min(8, max(0, eighths - (height - 1 - chartRow) * 8))
+                if capabilities.unicode {
+                    cells += fill == 0 ? " " : fill == 8 ? "█" : glyphs.sparkline[fill - 1]
+                } else {
+                    cells += fill >= 4 ? "#" : fill > 0 ? "." : " "
+                }
+            }
+            line.append(cells, TextStyle(foreground: Color(39)))
+            screen.put(line, row: top + chartRow, column: 0, width: screen.size.columns)
+        }
+        var axis = String(repeating: " ", count: axisWidth)
+        var column = 0
+        while column < hours.count {
+            let hour = Int(((hours[column].time.timeIntervalSince1970 + Double(weather.utcOffsetSeconds)) / 3600).rounded(.down)) % 24
+            if hour % 6 == 0 && column + 2 <= hours.count {
+                axis += String(format: "%02d", hour)
+                column += 2
+            } else {
+                axis += " "
+                column += 1
+            }
+        }
+        axis += "  (\(hours.count) h)"
+        screen.put(StyledLine(axis, TextStyle(dim: true)), row: top + height, column: 0, width: screen.size.columns)
+        var rain = StyledLine(TerminalText.fitted(" rain", to: axisWidth), TextStyle(dim: true))
+        rain.append(hours.map { hour -> String in
+            switch hour.precipitationProbability {
+            case ..<10: return " "
+            case ..<30: return glyphs.shades[0]
+            case ..<60: return glyphs.shades[1]
+            case ..<85: return glyphs.shades[2]
+            default: return glyphs.shades[3]
+            }
+        }.joined(), TextStyle(foreground: Color(33)))
+        screen.put(rain, row: top + height + 1, column: 0, width: screen.size.columns)
+        return top + height + 2
+    }
+
+    static func clock(_ now: Date, offset: Int) -> String {
+        let seconds = Int(now.timeIntervalSince1970) + offset
+        let minutes = ((seconds / 60) % 1440 + 1440) % 1440
+        return String(format: "%02d:%02d", minutes / 60, minutes % 60)
+    }
+}

@@ -1,0 +1,296 @@
+import Catalog
+import Foundation
+import Terminal
+import Weather
+
+/// The app's logic: how each event changes the state, and what work it asks for. Pure: no I/O, no
+/// clock but the `now` it is given, no terminal.
+public enum App {
+    /// Lines the table body loses to the title, rules, column header and status bar.
+    static let chromeLines = 5
+    public static let suggestionLimit = 8
+
+    public static func update(_ state: inout AppState, with event: AppEvent, now: Date) -> [AppEffect] {
+        switch event {
+        case let .key(key):
+            return handle(key, state: &state, now: now)
+        case let .weather(.success(weather)):
+            let id = weather.city.id
+            if let known = state.weather[id]?.weather, known.fetchedAt > weather.fetchedAt { return [] }
+            state.weather[id] = .loaded(weather)
+            return []
+        case let .weather(.failure(error)):
+            guard let city = error.city, error.kind != .cancelled else { return [] }
+            state.weather[city.id] = .failed(error, previous: state.weather[city.id]?.weather)
+            state.status = .init(text: "\(city.name): \(error.message)", isError: true)
+            return []
+        case let .fetchFinished(ids):
+            state.pending.subtract(ids)
+            for id in ids where state.weather[id] == .loading {
+                // No result arrived (cancelled): say so rather than spin forever.
+                state.weather[id] = .failed(WeatherError(.cancelled, city: state.city(id: id)), previous: nil)
+            }
+            if state.pending.isEmpty { state.refreshTotal = 0 }
+            return []
+        case let .geocoded(query, result):
+            guard case var .search(search) = state.mode, search.query == query else { return [] }
+            switch result {
+            case let .success(cities):
+                let local = search.suggestions.filter { $0.kind != .online }
+                search.suggestions = Catalog.merging(local: local, online: cities, limit: suggestionLimit + 4)
+                search.online = .found(cities.count)
+            case let .failure(error):
+                search.online = .failed(error.message)
+            }
+            state.mode = .search(search)
+            return []
+        case let .catalogLoaded(catalog):
+            state.catalog = catalog
+            if case var .search(search) = state.mode {
+                refreshSuggestions(&search, catalog: catalog)
+                state.mode = .search(search)
+            }
+            return []
+        case let .catalogFailed(message):
+            state.status = .init(text: message, isError: true)
+            return []
+        case let .bookmarksSaved(.success(cities)):
+            let before = Set(state.allCities.map(\.id))
+            state.bookmarks = cities
+            let bookmarked = Set(cities.map(\.id))
+            state.added.removeAll { bookmarked.contains($0.id) }
+            let arrived = cities.filter { !before.contains($0.id) }
+            return arrived.isEmpty ? [] : fetch(arrived, state: &state, force: false)
+        case let .bookmarksSaved(.failure(error)):
+            state.status = .init(text: "bookmarks not saved: \(error.message)", isError: true)
+            return []
+        case let .resize(size):
+            state.size = size
+            return []
+        case .tick:
+            guard state.pending.isEmpty, !state.allCities.isEmpty else { return [] }
+            if let last = state.lastRefresh, now.timeIntervalSince(last) < state.refreshInterval { return [] }
+            return fetch(state.allCities, state: &state, force: false, now: now)
+        }
+    }
+
+    /// Starts fetching `cities`: rows without data show "loading…" until their result comes.
+    public static func fetch(_ cities: [City], state: inout AppState, force: Bool, now: Date? = nil) -> [AppEffect] {
+        guard !cities.isEmpty else { return [] }
+        for city in cities where state.weather[city.id] == nil { state.weather[city.id] = .loading }
+        let fresh = cities.filter { !state.pending.contains($0.id) }
+        state.pending.formUnion(cities.map(\.id))
+        state.refreshTotal += fresh.count
+        if let now { state.lastRefresh = now }
+        return [.fetchWeather(cities, force: force)]
+    }
+
+    // MARK: - Keys
+
+    private static func handle(_ key: Key, state: inout AppState, now: Date) -> [AppEffect] {
+        if key == .control("c") { return [.quit] }
+        if key == .control("l") { return [.redraw] }
+        switch state.mode {
+        case .table: return handleTableKey(key, state: &state, now: now)
+        case var .search(search):
+            let effects = handleSearchKey(key, search: &search, state: &state)
+            if case .search = state.mode { state.mode = .search(search) }
+            return effects
+        case let .details(id):
+            switch key {
+            case .escape, .character("q"), .enter, .backspace: state.mode = .table
+            case .character("r"): return state.city(id: id).map { fetch([$0], state: &state, force: true) } ?? []
+            case .character("u"): state.units = state.units.toggled
+            default: break
+            }
+            return []
+        case .help:
+            state.mode = .table
+            return []
+        case let .confirmRemove(id):
+            state.mode = .table
+            guard key == .character("y") || key == .character("Y") else {
+                state.status = .init(text: "kept", isError: false)
+                return []
+            }
+            return remove(id, state: &state)
+        }
+    }
+
+    private static func handleTableKey(_ key: Key, state: inout AppState, now: Date) -> [AppEffect] {
+        let page = max(1, state.size.rows - chromeLines - 1)
+        switch key {
+        case .character("j"), .down: moveSelection(by: 1, state: &state)
+        case .character("k"), .up: moveSelection(by: -1, state: &state)
+        case .character("g"), .home: moveSelection(by: -state.allCities.count, state: &state)
+        case .character("G"), .end: moveSelection(by: state.allCities.count, state: &state)
+        case .pageDown: moveSelection(by: page, state: &state)
+        case .pageUp: moveSelection(by: -page, state: &state)
+        case .control("d"): moveSelection(by: max(1, page / 2), state: &state)
+        case .control("u"): moveSelection(by: -max(1, page / 2), state: &state)
+        case .wheelDown: moveSelection(by: 3, state: &state)
+        case .wheelUp: moveSelection(by: -3, state: &state)
+        case .character("/"):
+            var search = SearchState()
+            if state.catalog == nil { search.note = "loading the city catalog…" }
+            state.mode = .search(search)
+        case .character("?"): state.mode = .help
+        case .character("u"):
+            state.units = state.units.toggled
+            state.status = .init(text: "units: \(state.units.temperatureSymbol)", isError: false)
+        case .character("q"): return [.quit]
+        case .escape: state.status = nil
+        case .character("R"):
+            return fetch(state.allCities, state: &state, force: true, now: now)
+        default:
+            guard let id = state.selectedCityID, let city = state.city(id: id) else {
+                if case .character = key, state.allCities.isEmpty {
+                    state.status = .init(text: "no cities yet: press / to search", isError: false)
+                }
+                return []
+            }
+            return handleCityKey(key, city: city, state: &state)
+        }
+        return []
+    }
+
+    private static func handleCityKey(_ key: Key, city: City, state: inout AppState) -> [AppEffect] {
+        switch key {
+        case .enter:
+            state.mode = .details(cityID: city.id)
+        case .character("r"):
+            return fetch([city], state: &state, force: true)
+        case .character("b"):
+            if state.isBookmarked(city.id) {
+                state.bookmarks.removeAll { $0.id == city.id }
+                state.added.insert(city, at: 0)
+                state.status = .init(text: "\(city.name): bookmark removed", isError: false)
+                return [.changeBookmarks(.remove(cityID: city.id))]
+            }
+            state.added.removeAll { $0.id == city.id }
+            state.bookmarks.append(city)
+            state.status = .init(text: "\(city.name): bookmarked", isError: false)
+            return [.changeBookmarks(.add(city))]
+        case .character("x"), .delete:
+            if state.isBookmarked(city.id) {
+                state.mode = .confirmRemove(cityID: city.id)
+                return []
+            }
+            return remove(city.id, state: &state)
+        case .character("J"), .character("K"):
+            guard let index = state.bookmarks.firstIndex(where: { $0.id == city.id }) else {
+                state.status = .init(text: "only bookmarked cities can be reordered (b bookmarks)", isError: false)
+                return []
+            }
+            let target = key == .character("J") ? index + 1 : index - 1
+            guard state.bookmarks.indices.contains(target) else { return [] }
+            state.bookmarks.swapAt(index, target)
+            return [.changeBookmarks(.move(cityID: city.id, toIndex: target))]
+        default:
+            break
+        }
+        return []
+    }
+
+    private static func remove(_ id: Int, state: inout AppState) -> [AppEffect] {
+        let order = state.allCities.map(\.id)
+        guard let position = order.firstIndex(of: id) else { return [] }
+        let wasBookmarked = state.isBookmarked(id)
+        let name = state.city(id: id)?.name ?? "city"
+        state.bookmarks.removeAll { $0.id == id }
+        state.added.removeAll { $0.id == id }
+        state.weather[id] = nil
+        state.pending.remove(id)
+        let remaining = state.allCities
+        state.selectedCityID = remaining.isEmpty ? nil : remaining[min(position, remaining.count - 1)].id
+        state.status = .init(text: "\(name) removed", isError: false)
+        return wasBookmarked ? [.changeBookmarks(.remove(cityID: id))] : []
+    }
+
+    static func moveSelection(by delta: Int, state: inout AppState) {
+        let order = state.allCities.map(\.id)
+        guard !order.isEmpty else { return }
+        let current = state.selectedCityID.flatMap { order.firstIndex(of: $0) } ?? 0
+        state.selectedCityID = order[min(max(0, current + delta), order.count - 1)]
+    }
+
+    // MARK: - Search
+
+    private static func handleSearchKey(_ key: Key, search: inout SearchState, state: inout AppState) -> [AppEffect] {
+        switch key {
+        case .escape:
+            state.mode = .table
+        case let .character(character):
+            guard search.query.unicodeScalars.count < Catalog.maximumQueryLength else {
+                search.note = "the query is at its longest"
+                return []
+            }
+            search.query.append(character)
+            search.online = .idle
+            refreshSuggestions(&search, catalog: state.catalog)
+        case .backspace:
+            guard !search.query.isEmpty else { state.mode = .table; return [] }
+            search.query.removeLast()
+            search.online = .idle
+            refreshSuggestions(&search, catalog: state.catalog)
+        case .control("u"):
+            search.query = ""
+            refreshSuggestions(&search, catalog: state.catalog)
+        case .down, .control("n"):
+            if !search.suggestions.isEmpty { search.chosen = min(search.chosen + 1, search.suggestions.count - 1) }
+        case .up, .control("p"):
+            search.chosen = max(0, search.chosen - 1)
+        case .tab:
+            let query = search.query.trimmingCharacters(in: .whitespaces)
+            guard !query.isEmpty else { return [] }
+            search.online = .searching
+            return [.geocode(search.query)]
+        case .enter:
+            guard search.suggestions.indices.contains(search.chosen) else {
+                search.note = search.query.isEmpty ? "type part of a city name" : "no city matches \"\(search.query)\"; Tab searches online"
+                return []
+            }
+            return add(search.suggestions[search.chosen].city, state: &state)
+        default:
+            break
+        }
+        return []
+    }
+
+    static func refreshSuggestions(_ search: inout SearchState, catalog: Catalog?) {
+        search.chosen = 0
+        search.note = nil
+        guard let catalog else {
+            search.suggestions = []
+            search.note = "loading the city catalog…"
+            return
+        }
+        guard !search.query.trimmingCharacters(in: .whitespaces).isEmpty else {
+            search.suggestions = []
+            return
+        }
+        do {
+            search.suggestions = try catalog.search(search.query, limit: suggestionLimit)
+            if search.suggestions.isEmpty { search.note = "no match in the offline catalog; Tab searches online" }
+        } catch {
+            search.suggestions = []
+            search.note = error.description
+        }
+    }
+
+    /// Adds a city from search: a new row, selected, fetching; or, when it is already there, the
+    /// existing row selected and flashed.
+    static func add(_ city: City, state: inout AppState) -> [AppEffect] {
+        state.mode = .table
+        state.selectedCityID = city.id
+        if state.city(id: city.id) != nil {
+            state.highlightSerial += 1
+            state.highlightRequest = (city.id, state.highlightSerial)
+            state.status = .init(text: "\(city.name) is already in the table", isError: false)
+            return []
+        }
+        state.added.append(city)
+        state.status = .init(text: "added \(city.qualifiedName)", isError: false)
+        return fetch([city], state: &state, force: false)
+    }
+}

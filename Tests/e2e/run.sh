@@ -1,0 +1,173 @@
+#!/usr/bin/env bash
+# End-to-end tests of the real skycast binary: driven with tmux send-keys, read with capture-pane.
+# Each test has its own tmux server and its own XDG directories. Prints "N passed, M failed".
+set -uo pipefail
+
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+bin=${SKYCAST_BIN:-$root/.build/debug/skycast}
+[ -x "$bin" ] || { echo "e2e: $bin not built (run swift build)"; exit 2; }
+command -v tmux >/dev/null || { echo "e2e: tmux is missing"; exit 2; }
+
+work=$(mktemp -d)
+socket="skycast-e2e-$$"
+server_pid=""
+cleanup() {
+    tmux -L "$socket" kill-server 2>/dev/null
+    [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+passed=0
+failed=0
+current=""
+ok() { passed=$((passed + 1)); echo "ok - $current: $1"; }
+not_ok() {
+    failed=$((failed + 1))
+    echo "not ok - $current: $1"
+    echo "---- screen ----"; screen | sed 's/^/| /'; echo "----------------"
+}
+
+screen() { tmux -L "$socket" capture-pane -p -t app 2>/dev/null; }
+screen_with_colours() { tmux -L "$socket" capture-pane -e -p -t app 2>/dev/null; }
+keys() { tmux -L "$socket" send-keys -t app "$@"; }
+typed() { tmux -L "$socket" send-keys -t app -l "$1"; }
+
+# wait_for PATTERN [SECONDS]: true once the screen matches the extended regex.
+wait_for() {
+    local deadline=$((SECONDS + ${2:-8}))
+    while [ $SECONDS -le "$deadline" ]; do
+        screen | grep -Eq -- "$1" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
+expect() { if wait_for "$1" "${3:-8}"; then ok "$2"; else not_ok "$2 (no /$1/)"; fi; }
+
+# A shell in a 100×30 pane with this test's own XDG directories.
+start_shell() {
+    local name=$1
+    current=$name
+    mkdir -p "$work/$name"
+    tmux -L "$socket" kill-server 2>/dev/null
+    tmux -L "$socket" -f /dev/null new-session -d -s app -x 100 -y 30 \
+        "env -i PATH=$PATH HOME=$work/$name TERM=xterm-256color LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \
+         XDG_CONFIG_HOME=$work/$name/config XDG_CACHE_HOME=$work/$name/cache PS1='e2e\$ ' bash --norc --noprofile"
+    tmux -L "$socket" set-option -g window-size manual >/dev/null 2>&1
+    wait_for 'e2e\$' 5 || true
+}
+
+run_in_shell() { typed "$1"; keys Enter; }
+
+# The terminal is sane after skycast left it: canonical mode and echo back on.
+expect_sane_terminal() {
+    keys C-l
+    run_in_shell "clear; stty -a | tr ' ;' '\n\n' | grep -E '^-?(icanon|echo)\$' | tr '\n' ' '; echo END"
+    if wait_for 'icanon echo END' 5 && ! screen | grep -q -- '-icanon'; then ok "terminal restored ($1)"; else not_ok "terminal not restored ($1)"; fi
+}
+
+# ---------------------------------------------------------------------------------------------
+start_shell main
+run_in_shell "'$bin' --demo"
+expect 'No cities yet' "first run shows the empty state"
+expect 'DEMO DATA' "demo mode is labelled"
+
+keys /
+typed "Reykjav"
+expect 'Reykjavík, Capital Region, IS' "search suggests from the offline catalog"
+keys Enter
+sleep 0.2
+if screen_with_colours | grep 'Reykjav' | grep -Eq '48;5;(220|214|178|136)m'; then ok "the added row is highlighted (gold background)"; else not_ok "no highlight on the added row"; fi
+expect 'Reykjavík, IS +[^ ]+ [A-Za-z]' "the added row fills in with weather"
+sleep 2
+if screen_with_colours | grep -Eq '48;5;(220|214|178|136|94|58)m'; then not_ok "the highlight is still there after 2 s"; else ok "the highlight has faded after 2 s"; fi
+
+keys b
+expect '★  Reykjavík, IS' "b bookmarks the city (★)"
+
+keys '?'
+expect ' Keys' "? shows the help overlay"
+keys Escape
+sleep 0.4
+if wait_for ' Keys' 0; then not_ok "help did not close"; else ok "help closes"; fi
+
+keys u
+expect '°F' "u switches to Fahrenheit"
+keys u
+expect '°C' "u switches back to Celsius"
+
+keys q
+expect 'e2e\$' "q quits to the shell"
+expect_sane_terminal "after q"
+
+run_in_shell "'$bin' --demo"
+expect '★  Reykjavík, IS' "the bookmark survives a restart"
+
+tmux -L "$socket" resize-window -t app -x 50 -y 12
+expect 'skycast' "50×12 still shows the table"
+tmux -L "$socket" resize-window -t app -x 30 -y 6
+expect 'terminal too small' "30×6 says the terminal is too small"
+tmux -L "$socket" resize-window -t app -x 100 -y 30
+expect '★  Reykjavík, IS' "100×30 again shows the table"
+
+keys Enter
+expect '48 h' "Enter opens the detail view with its chart"
+keys Escape
+expect 'NEXT 5 DAYS' "Esc returns to the table"
+
+keys C-c
+expect 'e2e\$' "Ctrl-C quits"
+expect_sane_terminal "after Ctrl-C"
+
+# A corrupt bookmarks file is kept aside and reported, not overwritten.
+echo '{not json' > "$work/main/config/skycast/bookmarks.json"
+run_in_shell "'$bin' --demo"
+expect 'corrupt' "a corrupt bookmarks file is reported"
+keys q
+wait_for 'e2e\$' 5 || true
+current=main
+if ls "$work/main/config/skycast/" | grep -q 'bookmarks.json.corrupt-'; then ok "the corrupt file is kept aside"; else not_ok "the corrupt file was not kept"; fi
+
+# ---------------------------------------------------------------------------------------------
+# Against a loopback stand-in for Open-Meteo.
+python3 "$here/fake_open_meteo.py" "$work/port" &
+server_pid=$!
+for _ in $(seq 50); do [ -s "$work/port" ] && break; sleep 0.1; done
+port=$(cat "$work/port")
+export_env="SKYCAST_OPEN_METEO_URL=http://127.0.0.1:$port SKYCAST_GEOCODING_URL=http://127.0.0.1:$port"
+
+start_shell network
+run_in_shell "$export_env '$bin'"
+expect 'Open-Meteo' "the default provider is Open-Meteo"
+keys /
+typed "Paris, FR"
+expect 'Paris, Île-de-France, FR' "search with a qualifier"
+keys Enter
+expect 'Paris, FR +☂ Light rain +12°' "weather from the loopback server"
+expect 'Weather data by Open-Meteo.com' "the provider is credited"
+keys /
+typed "Atlantis"
+keys Tab
+expect 'Atlantis Online' "Tab asks the online geocoder (names sanitised)"
+if screen_with_colours | grep 'Atlantis Online' | grep -q '\[31m'; then not_ok "an escape sequence from the network reached the screen"; else ok "no escape sequence from the network"; fi
+keys Escape
+keys q
+wait_for 'e2e\$' 5 || true
+
+current=show
+out=$(env -i PATH="$PATH" HOME="$work/show" LANG=C.UTF-8 SKYCAST_OPEN_METEO_URL="http://127.0.0.1:$port" "$bin" show "Paris, FR" Tokyo 2>"$work/err"); status=$?
+if [ $status = 0 ] && echo "$out" | grep -q 'Paris, FR' && echo "$out" | grep -q 'Tokyo, JP'; then ok "show prints the cities (exit 0)"; else not_ok "show: exit $status: $out $(cat "$work/err")"; fi
+out=$(env -i PATH="$PATH" HOME="$work/show" SKYCAST_OPEN_METEO_URL="http://127.0.0.1:$port" "$bin" show --json "Paris, FR" 2>/dev/null)
+if echo "$out" | python3 -c 'import json,sys; d=json.load(sys.stdin); assert d[0]["name"]=="Paris" and d[0]["current"]["temperature"]==11.5 and len(d[0]["daily"])>=5'; then ok "show --json"; else not_ok "show --json: $out"; fi
+env -i PATH="$PATH" HOME="$work/show" SKYCAST_OPEN_METEO_URL="http://127.0.0.1:$port" "$bin" show "Paris, FR" Qxqxqxq >/dev/null 2>"$work/err"; status=$?
+if [ $status = 1 ] && grep -q "unknown city 'Qxqxqxq'" "$work/err"; then ok "an unknown city is reported (exit 1)"; else not_ok "unknown city: exit $status $(cat "$work/err")"; fi
+env -i PATH="$PATH" HOME="$work/show" SKYCAST_OPEN_METEO_URL="http://127.0.0.1:1" "$bin" show --no-cache --timeout 2 "Paris, FR" >/dev/null 2>"$work/err"; status=$?
+if [ $status = 1 ] && grep -q 'cannot reach Open-Meteo' "$work/err"; then ok "an unreachable service is reported (exit 1)"; else not_ok "unreachable: exit $status $(cat "$work/err")"; fi
+"$bin" show --units kelvin Paris >/dev/null 2>&1; status=$?
+if [ $status = 2 ]; then ok "a usage error exits 2"; else not_ok "usage error exit $status"; fi
+
+echo
+echo "e2e: $passed passed, $failed failed"
+[ $failed = 0 ]
