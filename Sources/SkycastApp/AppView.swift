@@ -132,7 +132,9 @@ public final class AppView {
     private func drawTitle(_ state: AppState, on screen: Screen, width: Int) {
         var title = StyledLine()
         title.append(" skycast", TextStyle(bold: true))
-        title.append(" · \(state.provider.displayName) · \(state.units.temperatureSymbol) · \(RowFormatter.age(from: state.lastUpdated, now: now))",
+        let dot = capabilities.glyphs.separator
+        let units = RowFormatter.symbol(state.units, glyphs: capabilities.glyphs)
+        title.append(" \(dot) \(state.provider.displayName) \(dot) \(units) \(dot) \(RowFormatter.age(from: state.lastUpdated, now: now))",
                      TextStyle(dim: true))
         var right = StyledLine()
         if !state.pending.isEmpty {
@@ -162,7 +164,8 @@ public final class AppView {
             left.append(" " + TerminalText.sanitized(status.text), status.isError ? TextStyle(foreground: .red, bold: true) : TextStyle(bold: true))
         } else {
             let enter = capabilities.unicode ? "↵" : "Enter"
-            left.append(" / search  b bookmark  \(enter) details  r refresh  u \(state.units.toggled.temperatureSymbol)  ? help  q quit",
+            let other = RowFormatter.symbol(state.units.toggled, glyphs: capabilities.glyphs)
+            left.append(" / search  b bookmark  \(enter) details  r refresh  u \(other)  ? help  q quit",
                         TextStyle(dim: true))
         }
         let rightWidth = TerminalText.width(attribution)

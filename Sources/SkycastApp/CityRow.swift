@@ -111,6 +111,11 @@ enum RowFormatter {
         return line
     }
 
+    /// "°C" (ASCII: "C").
+    static func symbol(_ units: Units, glyphs: Glyphs) -> String {
+        glyphs.degree + (units == .metric ? "C" : "F")
+    }
+
     /// "4°", "-12°" (ASCII: "4", "-12").
     static func degrees(_ celsius: Double, units: Units, glyphs: Glyphs) -> String {
         "\(Int(units.temperature(celsius).rounded()))\(glyphs.degree)"

@@ -17,9 +17,10 @@ enum DetailView {
         let latitude = String(format: "%.2f%@%@", abs(city.latitude), glyphs.degree, city.latitude >= 0 ? "N" : "S")
         let longitude = String(format: "%.2f%@%@", abs(city.longitude), glyphs.degree, city.longitude >= 0 ? "E" : "W")
         var title = StyledLine(" " + TerminalText.sanitized(city.shortName), TextStyle(bold: true))
-        var facts = " · \(latitude) \(longitude)"
+        let dot = glyphs.separator
+        var facts = " \(dot) \(latitude) \(longitude)"
         if let weather = status?.weather {
-            facts += " · local \(clock(now, offset: weather.utcOffsetSeconds)) · \(RowFormatter.age(from: weather.fetchedAt, now: now))"
+            facts += " \(dot) local \(clock(now, offset: weather.utcOffsetSeconds)) \(dot) \(RowFormatter.age(from: weather.fetchedAt, now: now))"
         }
         title.append(facts, TextStyle(dim: true))
         let back = state.isDemo ? " DEMO DATA  Esc back " : " Esc back "
@@ -29,7 +30,7 @@ enum DetailView {
 
         guard let weather = status?.weather else {
             let text: String
-            if case let .failed(error, _) = status { text = "  \(glyphs.warning) \(error.message) — r to retry" } else { text = "  loading\(glyphs.ellipsis)" }
+            if case let .failed(error, _) = status { text = "  \(glyphs.warning) \(error.message) \(glyphs.emDash) r to retry" } else { text = "  loading\(glyphs.ellipsis)" }
             screen.put(StyledLine(text, TextStyle(dim: true)), row: 3, column: 0, width: width)
             return
         }
@@ -37,7 +38,7 @@ enum DetailView {
         let current = weather.current
         var now1 = StyledLine("  Now  ", TextStyle(bold: true))
         now1.append("\(current.weatherCode.icon(ascii: !capabilities.unicode, isDay: current.isDay)) \(current.weatherCode.description)  ")
-        now1.append("\(Int(units.temperature(current.temperature).rounded()))\(units.temperatureSymbol)",
+        now1.append("\(Int(units.temperature(current.temperature).rounded()))\(RowFormatter.symbol(units, glyphs: glyphs))",
                     TextStyle(foreground: RowFormatter.tint(celsius: current.temperature), bold: true))
         now1.append(" (feels \(RowFormatter.degrees(current.apparentTemperature, units: units, glyphs: glyphs)))  ")
         now1.append("wind \(Int(units.speed(current.windSpeed).rounded())) \(units.speedSymbol)  humidity \(current.humidity) %", TextStyle(dim: true))

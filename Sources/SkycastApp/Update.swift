@@ -137,7 +137,7 @@ public enum App {
         case .character("?"): state.mode = .help
         case .character("u"):
             state.units = state.units.toggled
-            state.status = .init(text: "units: \(state.units.temperatureSymbol)", isError: false)
+            state.status = .init(text: state.units == .metric ? "units: Celsius, km/h" : "units: Fahrenheit, mph", isError: false)
         case .character("q"): return [.quit]
         case .escape: state.status = nil
         case .character("R"):

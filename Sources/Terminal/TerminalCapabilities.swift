@@ -93,11 +93,14 @@ public struct Glyphs: Hashable, Sendable {
     public var emDash: String
     public var refresh: String
     public var warning: String
+    public var separator: String
 
     public static let unicode = Glyphs(star: "★", ellipsis: "…", horizontalLine: "─", verticalLine: "┤", selectionMarker: "▸",
                                        degree: "°", sparkline: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
-                                       shades: ["░", "▒", "▓", "█"], emDash: "—", refresh: "⟳", warning: "⚠")
+                                       shades: ["░", "▒", "▓", "█"], emDash: "—", refresh: "⟳", warning: "⚠",
+                                       separator: "·")
     public static let ascii = Glyphs(star: "*", ellipsis: "~", horizontalLine: "-", verticalLine: "|", selectionMarker: ">",
                                      degree: "", sparkline: ["_", "_", ".", "-", "-", "=", "^", "^"],
-                                     shades: [".", ":", "o", "#"], emDash: "-", refresh: "~", warning: "!")
+                                     shades: [".", ":", "o", "#"], emDash: "-", refresh: "~", warning: "!",
+                                     separator: "|")
 }

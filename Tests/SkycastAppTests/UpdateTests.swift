@@ -1,0 +1,163 @@
+import Catalog
+import Terminal
+import Weather
+import XCTest
+@testable import SkycastApp
+
+final class UpdateTests: XCTestCase {
+    nonisolated(unsafe) static var catalog: Catalog?
+
+    static func loadedCatalog() throws -> Catalog {
+        if let catalog { return catalog }
+        let loaded = try Catalog.loadBundled().loadingAlternateNames(try Catalog.bundledBytes("city-names.tsv"))
+        catalog = loaded
+        return loaded
+    }
+
+    func send(_ keys: [Key], to state: inout AppState) -> [AppEffect] {
+        keys.flatMap { App.update(&state, with: .key($0), now: Fixtures.now) }
+    }
+
+    func type(_ text: String) -> [Key] { text.map { Key.character($0) } }
+
+    func testSearchAddsASelectedRowThatFetches() throws {
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul])
+        _ = App.update(&state, with: .catalogLoaded(try Self.loadedCatalog()), now: Fixtures.now)
+        var effects = send([.character("/")] + type("reykjav"), to: &state)
+        XCTAssertEqual(effects, [])
+        guard case let .search(search) = state.mode else { return XCTFail("search mode") }
+        XCTAssertEqual(search.suggestions.first?.city.name, "Reykjavík")
+        effects = send([.enter], to: &state)
+        XCTAssertEqual(state.mode, .table)
+        XCTAssertEqual(state.added.map(\.name), ["Reykjavík"])
+        XCTAssertEqual(state.selectedCityID, state.added[0].id)
+        XCTAssertEqual(state.weather[state.added[0].id], .loading)
+        XCTAssertEqual(effects, [.fetchWeather([state.added[0]], force: false)])
+        XCTAssertEqual(state.pending, [state.added[0].id])
+
+        // Adding it again selects and flashes it instead of a duplicate.
+        _ = send([.character("k")], to: &state)
+        effects = send([.character("/")] + type("Reykjavik") + [.enter], to: &state)
+        XCTAssertEqual(effects, [])
+        XCTAssertEqual(state.added.count, 1)
+        XCTAssertEqual(state.selectedCityID, state.added[0].id)
+        XCTAssertEqual(state.highlightRequest?.cityID, state.added[0].id)
+    }
+
+    func testSearchKeys() throws {
+        var state = Fixtures.state(bookmarks: [])
+        _ = send([.character("/")] + type("pa"), to: &state)
+        guard case let .search(waiting) = state.mode else { return XCTFail() }
+        XCTAssertEqual(waiting.note, "loading the city catalog…")
+        _ = App.update(&state, with: .catalogLoaded(try Self.loadedCatalog()), now: Fixtures.now)
+        _ = send([.down, .down, .up, .backspace] + type("aris"), to: &state)
+        guard case let .search(search) = state.mode else { return XCTFail() }
+        XCTAssertEqual(search.query, "paris")
+        XCTAssertEqual(search.chosen, 0)
+        XCTAssertEqual(send([.tab], to: &state), [.geocode("paris")])
+        let online = Fixtures.city(42, "Paris Online", "ZZ")
+        _ = App.update(&state, with: .geocoded(query: "paris", .success([online])), now: Fixtures.now)
+        guard case let .search(merged) = state.mode else { return XCTFail() }
+        XCTAssertEqual(merged.online, .found(1))
+        XCTAssertEqual(merged.suggestions.last?.city.id, 42)
+        XCTAssertEqual(merged.suggestions.last?.kind, .online)
+        _ = send([.escape], to: &state)
+        XCTAssertEqual(state.mode, .table)
+        // Nothing matches: a clear note, the prompt stays.
+        _ = send([.character("/")] + type("qqxxqqzz") + [.enter], to: &state)
+        guard case let .search(none) = state.mode else { return XCTFail() }
+        XCTAssertEqual(none.note, "no city matches \"qqxxqqzz\"; Tab searches online")
+    }
+
+    func testBookmarkToggleMovesBetweenSectionsAndKeepsSelection() {
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul])
+        state.added = [Fixtures.tokyo]
+        state.selectedCityID = Fixtures.tokyo.id
+        XCTAssertEqual(send([.character("b")], to: &state), [.changeBookmarks(.add(Fixtures.tokyo))])
+        XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.seoul.id, Fixtures.tokyo.id])
+        XCTAssertEqual(state.added, [])
+        XCTAssertEqual(state.selectedCityID, Fixtures.tokyo.id)
+        XCTAssertEqual(send([.character("K")], to: &state), [.changeBookmarks(.move(cityID: Fixtures.tokyo.id, toIndex: 0))])
+        XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.tokyo.id, Fixtures.seoul.id])
+        XCTAssertEqual(send([.character("b")], to: &state), [.changeBookmarks(.remove(cityID: Fixtures.tokyo.id))])
+        XCTAssertEqual(state.added.map(\.id), [Fixtures.tokyo.id])
+        XCTAssertEqual(state.selectedCityID, Fixtures.tokyo.id)
+        // The store answers with the list on disk, which another instance may have grown.
+        let effects = App.update(&state, with: .bookmarksSaved(.success([Fixtures.seoul, Fixtures.zurich])), now: Fixtures.now)
+        XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.seoul.id, Fixtures.zurich.id])
+        XCTAssertEqual(effects, [.fetchWeather([Fixtures.zurich], force: false)])
+    }
+
+    func testRemovingABookmarkAsksFirst() {
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo])
+        state.selectedCityID = Fixtures.seoul.id
+        XCTAssertEqual(send([.character("x")], to: &state), [])
+        XCTAssertEqual(state.mode, .confirmRemove(cityID: Fixtures.seoul.id))
+        XCTAssertEqual(send([.character("n")], to: &state), [])
+        XCTAssertEqual(state.bookmarks.count, 2)
+        XCTAssertEqual(send([.delete, .character("y")], to: &state), [.changeBookmarks(.remove(cityID: Fixtures.seoul.id))])
+        XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.tokyo.id])
+        XCTAssertEqual(state.selectedCityID, Fixtures.tokyo.id)
+        state.added = [Fixtures.zurich]
+        state.selectedCityID = Fixtures.zurich.id
+        XCTAssertEqual(send([.character("x")], to: &state), [], "an unbookmarked city goes at once")
+        XCTAssertEqual(state.added, [])
+        XCTAssertEqual(state.selectedCityID, Fixtures.tokyo.id)
+    }
+
+    func testNavigationUnitsHelpDetailsQuit() {
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo, Fixtures.saoPaulo, Fixtures.zurich])
+        _ = send([.character("j"), .down], to: &state)
+        XCTAssertEqual(state.selectedCityID, Fixtures.saoPaulo.id)
+        _ = send([.end], to: &state)
+        XCTAssertEqual(state.selectedCityID, Fixtures.zurich.id)
+        _ = send([.character("g")], to: &state)
+        XCTAssertEqual(state.selectedCityID, Fixtures.seoul.id)
+        _ = send([.pageDown], to: &state)
+        XCTAssertEqual(state.selectedCityID, Fixtures.zurich.id)
+        _ = send([.character("u")], to: &state)
+        XCTAssertEqual(state.units, .imperial)
+        _ = send([.character("?")], to: &state)
+        XCTAssertEqual(state.mode, .help)
+        _ = send([.character("x")], to: &state)
+        XCTAssertEqual(state.mode, .table, "any key closes help")
+        _ = send([.enter], to: &state)
+        XCTAssertEqual(state.mode, .details(cityID: Fixtures.zurich.id))
+        XCTAssertEqual(send([.character("r")], to: &state), [.fetchWeather([Fixtures.zurich], force: true)])
+        _ = send([.escape], to: &state)
+        XCTAssertEqual(state.mode, .table)
+        XCTAssertEqual(send([.control("l")], to: &state), [.redraw])
+        XCTAssertEqual(send([.character("q")], to: &state), [.quit])
+        XCTAssertEqual(send([.control("c")], to: &state), [.quit])
+    }
+
+    func testWeatherResultsAndFailuresNeverDropARow() {
+        var state = Fixtures.state(bookmarks: [])
+        state.bookmarks = [Fixtures.seoul, Fixtures.tokyo]
+        let effects = App.fetch(state.allCities, state: &state, force: false, now: Fixtures.now)
+        XCTAssertEqual(effects, [.fetchWeather([Fixtures.seoul, Fixtures.tokyo], force: false)])
+        XCTAssertEqual(state.refreshTotal, 2)
+        _ = App.update(&state, with: .weather(.success(Fixtures.weather(Fixtures.seoul))), now: Fixtures.now)
+        let error = WeatherError(.timeout(seconds: 10), city: Fixtures.tokyo, provider: .openMeteo)
+        _ = App.update(&state, with: .weather(.failure(error)), now: Fixtures.now)
+        _ = App.update(&state, with: .fetchFinished([Fixtures.seoul.id, Fixtures.tokyo.id]), now: Fixtures.now)
+        XCTAssertEqual(state.weather[Fixtures.tokyo.id], .failed(error, previous: nil))
+        XCTAssertEqual(state.status?.text, "東京: Open-Meteo did not answer within 10 s")
+        XCTAssertTrue(state.pending.isEmpty)
+        XCTAssertEqual(state.allCities.count, 2)
+        // An older result (a stale cache entry) never replaces a newer one.
+        var older = Fixtures.weather(Fixtures.seoul)
+        older.fetchedAt = Fixtures.now.addingTimeInterval(-3600)
+        older.current.temperature = -40
+        _ = App.update(&state, with: .weather(.success(older)), now: Fixtures.now)
+        XCTAssertNotEqual(state.weather[Fixtures.seoul.id]?.weather?.current.temperature, -40)
+    }
+
+    func testTickRefreshesWhenDue() {
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul])
+        state.lastRefresh = Fixtures.now
+        XCTAssertEqual(App.update(&state, with: .tick, now: Fixtures.now.addingTimeInterval(60)), [])
+        XCTAssertEqual(App.update(&state, with: .tick, now: Fixtures.now.addingTimeInterval(601)), [.fetchWeather([Fixtures.seoul], force: false)])
+        XCTAssertEqual(App.update(&state, with: .tick, now: Fixtures.now.addingTimeInterval(700)), [], "not while a refresh runs")
+    }
+}

@@ -1,0 +1,101 @@
+import Catalog
+import GoldenFiles
+import Terminal
+import Weather
+import XCTest
+@testable import SkycastApp
+
+final class ViewTests: XCTestCase {
+    func render(_ state: AppState, size: TerminalSize, capabilities: TerminalCapabilities = Fixtures.colour,
+                view: AppView? = nil, at now: Date = Fixtures.now) -> TestScreen {
+        let screen = TestScreen(size: size, capabilities: capabilities)
+        (view ?? AppView(capabilities: capabilities)).render(state, on: screen, now: now)
+        return screen
+    }
+
+    func assertGolden(_ screen: TestScreen, _ name: String, styles: Bool = false, line: UInt = #line) {
+        let text = styles ? screen.text + "\n" + screen.styleMap : screen.text
+        if let mismatch = Golden.mismatch(text, name: name, testFile: #filePath) { XCTFail(mismatch, line: line) }
+    }
+
+    func mainState(size: TerminalSize) -> AppState {
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo], size: size)
+        state.added = [Fixtures.saoPaulo, Fixtures.zurich, Fixtures.hostile]
+        state.weather[Fixtures.saoPaulo.id] = .loaded(Fixtures.weather(Fixtures.saoPaulo))
+        state.weather[Fixtures.zurich.id] = .loading
+        state.weather[Fixtures.hostile.id] = .failed(WeatherError(.timeout(seconds: 10), city: Fixtures.hostile), previous: nil)
+        state.selectedCityID = Fixtures.tokyo.id
+        return state
+    }
+
+    func testTableAt80x24() {
+        let size = TerminalSize(rows: 24, columns: 80)
+        let screen = render(mainState(size: size), size: size)
+        assertGolden(screen, "table-80x24", styles: true)
+        XCTAssertTrue(screen.line(0).contains("DEMO DATA"))
+        XCTAssertTrue(screen.line(3).hasPrefix(" ★  Seoul, KR"))
+        XCTAssertTrue(screen.text.contains("loading…"))
+        XCTAssertTrue(screen.text.contains("⚠ timeout — r to retry"))
+        XCTAssertTrue(screen.text.contains("EvilTown"))
+        XCTAssertFalse(screen.text.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x202E })
+    }
+
+    func testNarrowTerminalsDropTheStripThenTheWords() {
+        for (size, name) in [(TerminalSize(rows: 12, columns: 40), "table-40x12"), (TerminalSize(rows: 16, columns: 64), "table-64x16")] {
+            let screen = render(mainState(size: size), size: size)
+            assertGolden(screen, name)
+            XCTAssertTrue(screen.text.contains("Seoul"), name)
+        }
+        let tiny = render(mainState(size: TerminalSize(rows: 6, columns: 30)), size: TerminalSize(rows: 6, columns: 30))
+        XCTAssertEqual(tiny.line(0), "terminal too small (need 40×8)")
+        let one = render(mainState(size: TerminalSize(rows: 1, columns: 1)), size: TerminalSize(rows: 1, columns: 1))
+        XCTAssertEqual(one.line(0), "t")
+    }
+
+    func testAsciiWithoutColour() {
+        let size = TerminalSize(rows: 12, columns: 80)
+        let capabilities = TerminalCapabilities(colors: .none, unicode: false, animation: false)
+        let screen = render(mainState(size: size), size: size, capabilities: capabilities)
+        assertGolden(screen, "table-80x12-ascii-nocolor", styles: true)
+        XCTAssertTrue(screen.text.unicodeScalars.allSatisfy { $0.isASCII || $0.properties.isAlphabetic },
+                      "only ASCII besides the letters of city names")
+    }
+
+    func testAddedRowFadesAndNothingElseMoves() throws {
+        let size = TerminalSize(rows: 10, columns: 80)
+        let view = AppView(capabilities: Fixtures.colour)
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo], size: size)
+        _ = render(state, size: size, view: view)
+        XCTAssertFalse(view.isAnimating(at: Fixtures.now), "the starting rows do not fade in")
+        _ = App.add(Fixtures.zurich, state: &state)
+        var frames: [String] = []
+        for offset in [0.0, 0.4, 0.9] {
+            let screen = render(state, size: size, view: view, at: Fixtures.now.addingTimeInterval(offset))
+            frames.append("t=\(offset)\n" + screen.styleMap)
+        }
+        XCTAssertFalse(view.isAnimating(at: Fixtures.now.addingTimeInterval(0.9)))
+        if let mismatch = Golden.mismatch(frames.joined(separator: "\n"), name: "add-fade", testFile: #filePath) { XCTFail(mismatch) }
+    }
+
+    func testSearchPromptHelpDetailsAndEmptyState() throws {
+        let size = TerminalSize(rows: 24, columns: 80)
+        var state = mainState(size: size)
+        _ = App.update(&state, with: .catalogLoaded(try UpdateTests.loadedCatalog()), now: Fixtures.now)
+        for key in [Key.character("/")] + "reyk".map({ Key.character($0) }) { _ = App.update(&state, with: .key(key), now: Fixtures.now) }
+        let search = render(state, size: size)
+        assertGolden(search, "search-prompt")
+        XCTAssertEqual(search.cursor?.column, 7)
+
+        state.mode = .help
+        assertGolden(render(state, size: size), "help")
+
+        state.mode = .details(cityID: Fixtures.seoul.id)
+        let details = render(state, size: size)
+        assertGolden(details, "details-seoul")
+        XCTAssertTrue(details.text.contains("(48 h)"))
+
+        let empty = render(Fixtures.state(bookmarks: [], size: size), size: size)
+        assertGolden(empty, "empty")
+        XCTAssertTrue(empty.text.contains("Press / and type a city name"))
+    }
+}
