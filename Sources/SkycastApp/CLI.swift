@@ -154,7 +154,7 @@ public enum CLI {
             }
         }
         let network = settings.makeNetworkManager()
-        let results = await network.weatherResults(for: cities, units: settings.units)
+        let results = await network.weatherResults(for: cities)
         var good: [CityWeather] = []
         for result in results {
             switch result {

@@ -78,7 +78,7 @@ final class TerminalApp {
                 case let .fetchWeather(cities, force):
                     let ids = cities.map(\.id)
                     Task {
-                        for await result in network.weather(for: cities, units: .metric, bypassCache: force) { queue.post(.weather(result)) }
+                        for await result in network.weather(for: cities, bypassCache: force) { queue.post(.weather(result)) }
                         queue.post(.fetchFinished(ids))
                     }
                 case let .geocode(query):

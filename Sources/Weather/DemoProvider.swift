@@ -12,7 +12,7 @@ public struct DemoProvider: WeatherProvider {
         self.clock = clock
     }
 
-    public func fetch(_ cities: [City], units: Units, network: NetworkManager) async -> [Result<CityWeather, WeatherError>] {
+    public func fetch(_ cities: [City], network: NetworkManager) async -> [Result<CityWeather, WeatherError>] {
         let now = clock()
         return cities.map { city in
             do throws(WeatherError) { return .success(try weather(for: city, at: now)) } catch { return .failure(error) }

@@ -44,11 +44,10 @@ public actor NetworkManager {
     /// a fresh entry instead of a request, a stale one at once and then the refreshed result.
     /// Ending the iteration early cancels what is still in flight.
     /// `bypassCache` skips the cache on the way in (a refresh the user asked for); results are still stored.
-    public nonisolated func weather(for cities: [City], units: Units = .metric,
-                                    bypassCache: Bool = false) -> AsyncStream<Result<CityWeather, WeatherError>> {
+    public nonisolated func weather(for cities: [City], bypassCache: Bool = false) -> AsyncStream<Result<CityWeather, WeatherError>> {
         AsyncStream { continuation in
             let task = Task {
-                await self.fetch(cities, units: units, bypassCache: bypassCache, into: continuation)
+                await self.fetch(cities, bypassCache: bypassCache, into: continuation)
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
@@ -56,9 +55,9 @@ public actor NetworkManager {
     }
 
     /// Every city's result, in the order given (for `skycast show` and tests).
-    public func weatherResults(for cities: [City], units: Units = .metric) async -> [Result<CityWeather, WeatherError>] {
+    public func weatherResults(for cities: [City]) async -> [Result<CityWeather, WeatherError>] {
         var byID: [Int: Result<CityWeather, WeatherError>] = [:]
-        for await result in weather(for: cities, units: units) {
+        for await result in weather(for: cities) {
             switch result {
             case let .success(weather): byID[weather.city.id] = result
             case let .failure(error): if let id = error.city?.id, byID[id] == nil || error.kind != .cancelled { byID[id] = result }
@@ -67,14 +66,14 @@ public actor NetworkManager {
         return cities.map { byID[$0.id] ?? .failure(WeatherError(.cancelled, city: $0, provider: provider.id)) }
     }
 
-    private func fetch(_ cities: [City], units: Units, bypassCache: Bool, into continuation: AsyncStream<Result<CityWeather, WeatherError>>.Continuation) async {
+    private func fetch(_ cities: [City], bypassCache: Bool, into continuation: AsyncStream<Result<CityWeather, WeatherError>>.Continuation) async {
         var unique: [City] = []
         var seen = Set<Int>()
         for city in cities where seen.insert(city.id).inserted { unique.append(city) }
         var toFetch: [City] = []
         let now = clock()
         for city in unique {
-            if !bypassCache, let cached = cache?.load(provider: provider.id, city: city, units: units, now: now) {
+            if !bypassCache, let cached = cache?.load(provider: provider.id, city: city, now: now) {
                 continuation.yield(.success(cached.weather))
                 if cached.isFresh { continue }
             }
@@ -87,13 +86,13 @@ public actor NetworkManager {
             var pending = jobs.makeIterator()
             func startNext() -> Bool {
                 guard let job = pending.next() else { return false }
-                group.addTask { await provider.fetch(job, units: units, network: self) }
+                group.addTask { await provider.fetch(job, network: self) }
                 return true
             }
             for _ in 0..<max(1, configuration.maxConcurrentJobs) where !startNext() { break }
             for await results in group {
                 for result in results {
-                    if case let .success(weather) = result { cache?.store(weather, units: units) }
+                    if case let .success(weather) = result { cache?.store(weather) }
                     continuation.yield(result)
                 }
                 _ = startNext()
@@ -146,9 +145,14 @@ public actor NetworkManager {
                 await self?.finished(url, task: task)
             }
         }
+        // Whoever gets the answer first forgets the shared task; the watcher above covers callers
+        // that were all cancelled.
         do {
-            return try await awaitCancellably(task)
+            let response = try await awaitCancellably(task)
+            finished(url, task: task)
+            return response
         } catch let error as WeatherError {
+            finished(url, task: task)
             throw error
         } catch {
             throw WeatherError(.cancelled)

@@ -16,7 +16,8 @@ public struct OpenMeteoProvider: WeatherProvider {
         self.clock = clock
     }
 
-    func requestURL(for cities: [City], units: Units) -> URL? {
+    /// Always metric: the model is metric and display converts.
+    func requestURL(for cities: [City]) -> URL? {
         func coordinate(_ value: Double) -> String { String(format: "%.4f", value) }
         return URL.endpoint(baseURL, path: "/v1/forecast", query: [
             ("latitude", cities.map { coordinate($0.latitude) }.joined(separator: ",")),
@@ -26,27 +27,27 @@ public struct OpenMeteoProvider: WeatherProvider {
             ("daily", "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max"),
             ("timezone", "auto"),
             ("forecast_days", String(forecastDays)),
-            ("temperature_unit", units == .metric ? "celsius" : "fahrenheit"),
-            ("wind_speed_unit", units == .metric ? "kmh" : "mph"),
+            ("temperature_unit", "celsius"),
+            ("wind_speed_unit", "kmh"),
             ("timeformat", "unixtime"),
         ])
     }
 
-    public func fetch(_ cities: [City], units: Units, network: NetworkManager) async -> [Result<CityWeather, WeatherError>] {
+    public func fetch(_ cities: [City], network: NetworkManager) async -> [Result<CityWeather, WeatherError>] {
         guard !cities.isEmpty else { return [] }
-        guard let url = requestURL(for: cities, units: units) else {
+        guard let url = requestURL(for: cities) else {
             return failing(cities, with: WeatherError(.invalidURL("cannot build an Open-Meteo URL from \(baseURL)")))
         }
         do {
             let response = try await network.get(url)
-            return try decode(response, cities: cities, units: units)
+            return try decode(response, cities: cities)
         } catch {
             return failing(cities, with: error)
         }
     }
 
     /// The results for `cities` from one reply, in order.
-    func decode(_ response: HTTPResponse, cities: [City], units: Units) throws(WeatherError) -> [Result<CityWeather, WeatherError>] {
+    func decode(_ response: HTTPResponse, cities: [City]) throws(WeatherError) -> [Result<CityWeather, WeatherError>] {
         guard response.status == 200 else {
             let reason = (try? JSONDecoder().decode(ErrorReply.self, from: response.body))?.reason ?? ""
             let sanitized = TerminalText.truncated(TerminalText.sanitized(reason), to: 120)
@@ -77,7 +78,7 @@ public struct OpenMeteoProvider: WeatherProvider {
         let now = clock()
         return zip(cities, locations).map { city, location in
             do throws(WeatherError) {
-                return .success(try location.weather(for: city, units: units, fetchedAt: now))
+                return .success(try location.weather(for: city, fetchedAt: now))
             } catch {
                 return .failure(WeatherError(error.kind, city: city, provider: id))
             }
@@ -121,19 +122,17 @@ public struct OpenMeteoProvider: WeatherProvider {
         var hourly: Hourly?
         var daily: Daily?
 
-        func weather(for city: City, units: Units, fetchedAt: Date) throws(WeatherError) -> CityWeather {
-            let celsius = { (value: Double) in units == .metric ? value : (value - 32) * 5 / 9 }
-            let kmh = { (value: Double) in units == .metric ? value : value * 1.609344 }
+        func weather(for city: City, fetchedAt: Date) throws(WeatherError) -> CityWeather {
             guard let current, let temperature = current.temperature_2m, let code = current.weather_code else {
                 throw WeatherError(.invalidResponse("no current conditions"))
             }
             let offset = utc_offset_seconds ?? 0
             let now = CurrentWeather(
-                temperature: celsius(temperature),
-                apparentTemperature: celsius(current.apparent_temperature ?? temperature),
+                temperature: temperature,
+                apparentTemperature: current.apparent_temperature ?? temperature,
                 weatherCode: WeatherCode(Int(code)),
                 humidity: Int((current.relative_humidity_2m ?? 0).rounded()),
-                windSpeed: kmh(current.wind_speed_10m ?? 0),
+                windSpeed: current.wind_speed_10m ?? 0,
                 isDay: (current.is_day ?? 1) != 0,
                 observedAt: Date(timeIntervalSince1970: current.time ?? fetchedAt.timeIntervalSince1970))
             var hours: [HourlyForecast] = []
@@ -142,7 +141,7 @@ public struct OpenMeteoProvider: WeatherProvider {
                     guard let time, let value = hourly.temperature_2m?[safe: index] ?? nil else { continue }
                     let code = hourly.weather_code?[safe: index] ?? nil
                     let rain = hourly.precipitation_probability?[safe: index] ?? nil
-                    hours.append(HourlyForecast(time: Date(timeIntervalSince1970: time), temperature: celsius(value),
+                    hours.append(HourlyForecast(time: Date(timeIntervalSince1970: time), temperature: value,
                                                 weatherCode: WeatherCode(Int(code ?? 0)), precipitationProbability: Int(rain ?? 0)))
                 }
             }
@@ -154,7 +153,7 @@ public struct OpenMeteoProvider: WeatherProvider {
                     let code = daily.weather_code?[safe: index] ?? nil
                     let rain = daily.precipitation_probability_max?[safe: index] ?? nil
                     days.append(DailyForecast(date: LocalDate(time: Date(timeIntervalSince1970: time), utcOffsetSeconds: offset),
-                                              weatherCode: WeatherCode(Int(code ?? 0)), high: celsius(high), low: celsius(low),
+                                              weatherCode: WeatherCode(Int(code ?? 0)), high: high, low: low,
                                               precipitationProbability: Int(rain ?? 0)))
                 }
             }

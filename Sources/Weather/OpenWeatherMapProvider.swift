@@ -18,7 +18,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         self.clock = clock
     }
 
-    public func fetch(_ cities: [City], units: Units, network: NetworkManager) async -> [Result<CityWeather, WeatherError>] {
+    public func fetch(_ cities: [City], network: NetworkManager) async -> [Result<CityWeather, WeatherError>] {
         var results: [Result<CityWeather, WeatherError>] = []
         for city in cities { results.append(await fetch(city, network: network)) }
         return results

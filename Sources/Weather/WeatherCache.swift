@@ -1,10 +1,11 @@
 import Catalog
 import Foundation
 
-/// Weather kept on disk between runs, one file per provider + city + units, so that the first frame
+/// Weather kept on disk between runs, one file per provider + city, so that the first frame
 /// shows data before any reply. Fresh entries (younger than `timeToLive`) replace a request; stale
 /// ones are shown at once and refreshed. Writes are atomic; an unreadable entry is ignored and
-/// replaced by the next store.
+/// replaced by the next store. The model is metric whatever the display units, so one entry serves
+/// both and switching units never refetches.
 public struct WeatherCache: Sendable {
     public struct Entry: Sendable {
         public var weather: CityWeather
@@ -29,12 +30,12 @@ public struct WeatherCache: Sendable {
         return URL(fileURLWithPath: home).appendingPathComponent(".cache/skycast")
     }
 
-    func fileURL(provider: ProviderID, city: City, units: Units) -> URL {
-        directory.appendingPathComponent("\(provider.rawValue)-\(city.id)-\(units.rawValue).json")
+    func fileURL(provider: ProviderID, city: City) -> URL {
+        directory.appendingPathComponent("\(provider.rawValue)-\(city.id).json")
     }
 
-    public func load(provider: ProviderID, city: City, units: Units, now: Date) -> Entry? {
-        guard let data = try? Data(contentsOf: fileURL(provider: provider, city: city, units: units)),
+    public func load(provider: ProviderID, city: City, now: Date) -> Entry? {
+        guard let data = try? Data(contentsOf: fileURL(provider: provider, city: city)),
               var weather = try? Self.decoder.decode(CityWeather.self, from: data),
               weather.city.id == city.id, weather.provider == provider else { return nil }
         weather.city = city
@@ -43,10 +44,10 @@ public struct WeatherCache: Sendable {
     }
 
     /// Best effort: a cache that cannot be written only costs a request next time.
-    public func store(_ weather: CityWeather, units: Units) {
+    public func store(_ weather: CityWeather) {
         guard !weather.isDemo, let data = try? Self.encoder.encode(weather) else { return }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? data.write(to: fileURL(provider: weather.provider, city: weather.city, units: units), options: .atomic)
+        try? data.write(to: fileURL(provider: weather.provider, city: weather.city), options: .atomic)
     }
 
     private static let encoder: JSONEncoder = {

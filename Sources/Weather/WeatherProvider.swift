@@ -8,7 +8,7 @@ public protocol WeatherProvider: Sendable {
     /// How many cities one job covers: many cities share one request where the service allows it.
     var citiesPerJob: Int { get }
     /// One result per city of `cities`, complete or an error naming the city.
-    func fetch(_ cities: [City], units: Units, network: NetworkManager) async -> [Result<CityWeather, WeatherError>]
+    func fetch(_ cities: [City], network: NetworkManager) async -> [Result<CityWeather, WeatherError>]
 }
 
 extension WeatherProvider {

@@ -127,7 +127,7 @@ final class NetworkManagerTests: XCTestCase {
         for await result in network.weather(for: [city]) { results.append(try result.get()) }
         XCTAssertEqual(server.requestCount, 1, "a fresh entry replaces the request")
         XCTAssertEqual(results.count, 1)
-        XCTAssertEqual(cache.load(provider: .openMeteo, city: city, units: .metric, now: clock.date)?.age, 300)
+        XCTAssertEqual(cache.load(provider: .openMeteo, city: city, now: clock.date)?.age, 300)
 
         clock.advance(by: 400)
         results = []
@@ -138,11 +138,11 @@ final class NetworkManagerTests: XCTestCase {
         XCTAssertEqual(results[1].fetchedAt, clock.date)
 
         // A corrupt entry is ignored and replaced.
-        let file = cache.fileURL(provider: .openMeteo, city: city, units: .metric)
+        let file = cache.fileURL(provider: .openMeteo, city: city)
         try Data("{not json".utf8).write(to: file)
-        XCTAssertNil(cache.load(provider: .openMeteo, city: city, units: .metric, now: clock.date))
+        XCTAssertNil(cache.load(provider: .openMeteo, city: city, now: clock.date))
         _ = try await network.weatherResults(for: [city])[0].get()
-        XCTAssertNotNil(cache.load(provider: .openMeteo, city: city, units: .metric, now: clock.date))
+        XCTAssertNotNil(cache.load(provider: .openMeteo, city: city, now: clock.date))
     }
 
     func testGeocoderToleratesMissingFieldsAndSanitises() async throws {

@@ -1,0 +1,158 @@
+import Foundation
+import LoopbackHTTP
+import Weather
+import XCTest
+@testable import SkycastApp
+
+final class CLITests: XCTestCase {
+    final class Captured: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var out = ""
+        private(set) var err = ""
+
+        var output: CLI.Output {
+            CLI.Output(out: { [self] text in lock.lock(); out += text + "\n"; lock.unlock() },
+                       err: { [self] text in lock.lock(); err += text + "\n"; lock.unlock() })
+        }
+    }
+
+    var home: URL!
+
+    override func setUp() {
+        home = FileManager.default.temporaryDirectory.appendingPathComponent("skycast-cli-\(UUID())")
+    }
+
+    override func tearDown() {
+        try? FileManager.default.removeItem(at: home)
+    }
+
+    func run(_ arguments: [String], environment extra: [String: String] = [:]) async -> (Int32, Captured) {
+        let captured = Captured()
+        let environment = ["HOME": home.path, "LANG": "C.UTF-8"].merging(extra) { $1 }
+        let status = await CLI.run(arguments: arguments, environment: environment, output: captured.output)
+        return (status, captured)
+    }
+
+    func testOptionParsing() throws {
+        XCTAssertEqual(try Options.parse([]).command, .interactive)
+        let show = try Options.parse(["show", "--units=imperial", "Paris, FR", "--timeout", "3", "Tokyo"])
+        XCTAssertEqual(show.command, .show(cities: ["Paris, FR", "Tokyo"]))
+        XCTAssertEqual(show.units, .imperial)
+        XCTAssertEqual(show.timeoutSeconds, 3)
+        XCTAssertEqual(try Options.parse(["find", "new", "york", "--limit", "3"]).command, .find(query: "new york"))
+        XCTAssertEqual(try Options.parse(["bookmarks", "add", "Paris,", "FR"]).command, .bookmarks(.add("Paris, FR")))
+        XCTAssertEqual(try Options.parse(["show", "--", "--weird"]).command, .show(cities: ["--weird"]))
+        for (arguments, message) in [
+            (["--bogus"], "unknown option '--bogus' (see skycast --help)"),
+            (["--units", "kelvin"], "--units must be metric or imperial, not 'kelvin'"),
+            (["--timeout", "0.5"], "--timeout takes whole seconds from 1 to 120, not '0.5'"),
+            (["--provider"], "--provider needs a value"),
+            (["--demo=yes"], "--demo takes no value"),
+            (["weather"], "unknown command 'weather' (show, find, bookmarks; see skycast --help)"),
+            (["find"], "find needs a query, e.g. skycast find zurich"),
+            (["bookmarks", "frobnicate"], "unknown bookmarks command 'frobnicate' (list, add, remove)"),
+            (["--\u{1B}[2J"], "unknown option '--' (see skycast --help)"),
+        ] {
+            XCTAssertThrowsError(try Options.parse(arguments)) { XCTAssertEqual(($0 as? Options.UsageError)?.message, message) }
+        }
+    }
+
+    func testHelpVersionAboutAndUsageErrors() async {
+        var (status, captured) = await run(["--help"])
+        XCTAssertEqual(status, 0)
+        for word in ["skycast show", "skycast find", "skycast bookmarks", "--demo", "--provider", "--units", "--timeout",
+                     "--no-color", "--ascii", "--no-animation", "--json"] {
+            XCTAssertTrue(captured.out.contains(word), word)
+        }
+        (status, captured) = await run(["--version"])
+        XCTAssertEqual(captured.out, "skycast \(SkycastVersion.current)\n")
+        (status, captured) = await run(["--about"])
+        XCTAssertTrue(captured.out.contains("GeoNames") && captured.out.contains("CC BY 4.0") && captured.out.contains("Open-Meteo"))
+        (status, captured) = await run(["--nope"])
+        XCTAssertEqual(status, 2)
+        XCTAssertEqual(captured.err, "unknown option '--nope' (see skycast --help)\n")
+    }
+
+    func testFind() async throws {
+        var (status, captured) = await run(["find", "--json", "--limit", "2", "서울"])
+        XCTAssertEqual(status, 0)
+        let results = try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [[String: Any]]
+        XCTAssertEqual(results?.first?["name"] as? String, "Seoul")
+        XCTAssertEqual(results?.first?["country_code"] as? String, "KR")
+        XCTAssertEqual(results?.first?["match"] as? String, "name")
+        (status, captured) = await run(["find", "Portland, Maine"])
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(captured.out.hasPrefix("4975802   Portland, Maine, US"), captured.out)
+        (status, captured) = await run(["find", String(repeating: "x", count: 10_000)])
+        XCTAssertEqual(status, 2)
+        XCTAssertEqual(captured.err, "the query is 10000 characters long; at most 200 are searched\n")
+        let server = try LoopbackHTTPServer { _ in .json(#"{"generationtime_ms":0.1}"#) }
+        defer { server.stop() }
+        (status, captured) = await run(["find", "Qxqxqxqz"], environment: ["SKYCAST_GEOCODING_URL": server.baseURL.absoluteString])
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(captured.err, "no city matches 'Qxqxqxqz'\n")
+    }
+
+    func testShowExitCodesAgainstALoopbackServer() async throws {
+        let server = try LoopbackHTTPServer { request in
+            let count = request.query["latitude"]?.split(separator: ",").count ?? 1
+            let one = Self.location
+            return .json(count == 1 ? one : "[" + Array(repeating: one, count: count).joined(separator: ",") + "]")
+        }
+        defer { server.stop() }
+        let environment = ["SKYCAST_OPEN_METEO_URL": server.baseURL.absoluteString]
+        var (status, captured) = await run(["show", "--no-cache", "Paris, FR", "東京"], environment: environment)
+        XCTAssertEqual(status, 0, captured.err)
+        XCTAssertTrue(captured.out.contains("Paris, FR"))
+        XCTAssertTrue(captured.out.contains("Tokyo, JP"))
+        XCTAssertTrue(captured.out.contains("Weather data by Open-Meteo.com"))
+        XCTAssertEqual(server.requestCount, 1, "both cities in one request")
+
+        (status, captured) = await run(["show", "--json", "--units", "imperial", "--no-cache", "Paris, FR"], environment: environment)
+        let json = try JSONSerialization.jsonObject(with: Data(captured.out.utf8)) as? [[String: Any]]
+        let current = json?.first?["current"] as? [String: Any]
+        XCTAssertEqual(current?["temperature"] as? Double, 50, "10 °C in °F")
+        XCTAssertEqual(json?.first?["demo"] as? Bool, false)
+        XCTAssertEqual((json?.first?["daily"] as? [Any])?.count, 7)
+
+        (status, captured) = await run(["show", "--no-cache", "Paris, FR", "Qxqxqxq"], environment: environment)
+        XCTAssertEqual(status, 1, "partial failure")
+        XCTAssertTrue(captured.out.contains("Paris, FR"))
+        XCTAssertTrue(captured.err.contains("unknown city 'Qxqxqxq'"))
+
+        (status, captured) = await run(["show"], environment: environment)
+        XCTAssertEqual(status, 2)
+        XCTAssertTrue(captured.err.contains("no bookmarks yet"))
+
+        (status, captured) = await run(["bookmarks", "add", "Lodnon"])
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(captured.out, "bookmarked London, England, GB\n")
+        (status, captured) = await run(["show", "--no-cache"], environment: environment)
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(captured.out.contains("London, GB"))
+        (status, captured) = await run(["bookmarks", "list"])
+        XCTAssertEqual(captured.out, "2643743\tLondon, England, GB\n")
+        (status, captured) = await run(["bookmarks", "remove", "london"])
+        XCTAssertEqual(status, 0)
+        (status, captured) = await run(["bookmarks", "remove", "london"])
+        XCTAssertEqual(status, 1)
+
+        (status, captured) = await run(["show", "--demo", "Reykjavik"])
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(captured.out.hasPrefix("DEMO DATA"))
+    }
+
+    static let location: String = {
+        let base = 1_764_374_400
+        let hours = (0..<168).map { String(base + $0 * 3600) }.joined(separator: ",")
+        let temperatures = (0..<168).map { _ in "10" }.joined(separator: ",")
+        let codes = Array(repeating: "3", count: 168).joined(separator: ",")
+        let days = (0..<7).map { String(base + $0 * 86_400) }.joined(separator: ",")
+        return """
+        {"utc_offset_seconds":0,"current":{"time":\(base),"temperature_2m":10,"apparent_temperature":8,"relative_humidity_2m":70,
+        "weather_code":3,"wind_speed_10m":10,"is_day":1},"hourly":{"time":[\(hours)],"temperature_2m":[\(temperatures)],
+        "weather_code":[\(codes)],"precipitation_probability":[\(codes)]},"daily":{"time":[\(days)],"weather_code":[3,3,3,3,3,3,3],
+        "temperature_2m_max":[12,12,12,12,12,12,12],"temperature_2m_min":[4,4,4,4,4,4,4],"precipitation_probability_max":[5,5,5,5,5,5,5]}}
+        """
+    }()
+}
