@@ -24,31 +24,67 @@ public enum CLI {
 
     public static let usageExit: Int32 = 2
 
-    public static func run(arguments: [String], environment: [String: String], output: Output = .standard) async -> Int32 {
+    /// What the command line asks for, once parsed and checked.
+    public enum Invocation: Sendable {
+        /// Nothing to run: print nothing more and exit with this status (usage errors have been reported).
+        case exit(Int32)
+        /// The full-screen table. It must run on a thread of its own (the main thread), not in a task:
+        /// its loop blocks in `poll`, and the cooperative pool has only as many threads as cores.
+        case interactive(Settings)
+        /// A command that prints and exits.
+        case command(Options, Settings)
+    }
+
+    public static func prepare(arguments: [String], environment: [String: String], output: Output = .standard) -> Invocation {
         let options: Options
         do {
             options = try Options.parse(arguments)
         } catch {
             output.err(error.message)
-            return usageExit
+            return .exit(usageExit)
         }
         let settings: Settings
         do {
             settings = try Settings.resolve(options, environment: environment)
         } catch {
             output.err(error.message)
-            return usageExit
+            return .exit(usageExit)
         }
         switch options.command {
         case .help:
             output.out(Options.helpText)
-            return 0
+            return .exit(0)
         case .version:
             output.out("skycast \(SkycastVersion.current)")
-            return 0
+            return .exit(0)
         case .about:
             output.out(Options.aboutText)
-            return 0
+            return .exit(0)
+        case .interactive:
+            return .interactive(settings)
+        case .show, .find, .bookmarks:
+            return .command(options, settings)
+        }
+    }
+
+    /// Runs the full-screen table on the calling thread until the user quits.
+    public static func runInteractive(_ settings: Settings, output: Output = .standard) -> Int32 {
+        TerminalApp(settings: settings).run(output: output)
+    }
+
+    /// Runs every command that prints and exits (everything but the full-screen table).
+    public static func run(arguments: [String], environment: [String: String], output: Output = .standard) async -> Int32 {
+        switch prepare(arguments: arguments, environment: environment, output: output) {
+        case let .exit(status): return status
+        case .interactive:
+            output.err("the full-screen table needs a terminal thread; run skycast without a command")
+            return usageExit
+        case let .command(options, settings): return await run(options, settings: settings, output: output)
+        }
+    }
+
+    public static func run(_ options: Options, settings: Settings, output: Output = .standard) async -> Int32 {
+        switch options.command {
         case let .show(cities):
             settings.warnings.forEach(output.err)
             return await show(cities, options: options, settings: settings, output: output)
@@ -56,8 +92,8 @@ public enum CLI {
             return await find(query, options: options, settings: settings, output: output)
         case let .bookmarks(command):
             return bookmarks(command, options: options, settings: settings, output: output)
-        case .interactive:
-            return TerminalApp(settings: settings).run(output: output)
+        case .interactive, .help, .version, .about:
+            return usageExit
         }
     }
 
