@@ -157,7 +157,9 @@ public struct Catalog: Sendable {
             guard let id = reader.integer(fields[0]), let cityIndex = indexOfCityID[id] else { return }
             let names = fields[1]
             var start = names.lowerBound
-            var seen: [[UInt8]] = []
+            // The primary and ASCII names are in the primary index already.
+            var seen: [[UInt8]] = typoKeys[Int(typoKeyStarts[Int(cityIndex)])..<Int(typoKeyStarts[Int(cityIndex) + 1])]
+                .split(separator: 0).map(Array.init)
             for position in names.lowerBound...names.upperBound where position == names.upperBound || reader.bytes[position] == 0x2C {
                 if position > start {
                     let folded = folder.fold(reader.string(start..<position))
@@ -172,6 +174,10 @@ public struct Catalog: Sendable {
         index.finish()
         var copy = self
         copy.alternateIndex = index
+        #if canImport(Glibc)
+        // Folding 400,000 names leaves megabytes of freed scratch in malloc's heap; hand it back.
+        _ = releaseFreedHeap(0)
+        #endif
         return copy
     }
 
@@ -185,3 +191,9 @@ public struct Catalog: Sendable {
         primaryIndex.memoryBytes + (alternateIndex?.memoryBytes ?? 0)
     }
 }
+
+#if canImport(Glibc)
+/// glibc's `malloc_trim`, which Swift's Glibc module does not export.
+@_silgen_name("malloc_trim")
+private func releaseFreedHeap(_ pad: Int) -> Int32
+#endif

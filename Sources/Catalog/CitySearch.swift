@@ -71,11 +71,11 @@ extension Catalog {
         let accept = { (city: Int) -> Bool in qualifiers.allSatisfy { self.city(city, satisfies: $0) } }
         for index in [primaryIndex, alternateIndex].compactMap({ $0 }) {
             let range = index.range(withPrefix: name)
-            let queryLength = UInt16(name.count)
+            let queryLength = name.count
             index.entries.withUnsafeBufferPointer { entries in
                 for entry in entries[range] {
                     let kind: CityMatch.Kind = entry.kind == .word ? .wordPrefix
-                        : entry.length == queryLength ? .wholeName : .namePrefix
+                        : Int(entry.length) == queryLength ? .wholeName : .namePrefix
                     let city = Int(entry.city)
                     if ranking.wouldConsider(city: city, kind: kind) {
                         ranking.consider(city: city, kind: kind, accept: accept)

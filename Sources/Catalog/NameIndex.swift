@@ -10,20 +10,25 @@ struct NameIndex: Sendable {
         case word
     }
 
+    /// Eight bytes: there are some 450,000 of these once alternate names are loaded.
     struct Entry: Sendable {
         var start: UInt32
-        var length: UInt16
+        var city: UInt16
+        var length: UInt8
         var kind: Kind
-        var city: UInt32
     }
+
+    /// Cities are numbered in 16 bits and keys measured in 8: the bundled catalog has 34,006 cities
+    /// and no name longer than 255 bytes; a longer key is left out of the index.
+    static let maximumCities = Int(UInt16.max) + 1
 
     private(set) var arena: [UInt8] = []
     private(set) var entries: [Entry] = []
 
     /// Adds a key; call `finish()` after the last one.
     mutating func add(_ key: ArraySlice<UInt8>, kind: Kind, city: Int) {
-        guard !key.isEmpty, key.count <= Int(UInt16.max) else { return }
-        entries.append(Entry(start: UInt32(arena.count), length: UInt16(key.count), kind: kind, city: UInt32(city)))
+        guard !key.isEmpty, key.count <= Int(UInt8.max), city < Self.maximumCities else { return }
+        entries.append(Entry(start: UInt32(arena.count), city: UInt16(city), length: UInt8(key.count), kind: kind))
         arena.append(contentsOf: key)
     }
 
@@ -41,6 +46,9 @@ struct NameIndex: Sendable {
     }
 
     mutating func finish() {
+        // Growth by doubling leaves up to half of each buffer unused: keep exact-size copies.
+        arena = arena.withUnsafeBufferPointer { Array($0) }
+        entries = entries.withUnsafeBufferPointer { Array($0) }
         arena.withUnsafeBufferPointer { arena in
             let base = arena.baseAddress!
             entries.sort { lhs, rhs in

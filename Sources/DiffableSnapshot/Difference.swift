@@ -62,16 +62,28 @@ extension DiffableSnapshot {
         var matched = [Bool](repeating: false, count: old.numberOfItems)
         var stayerOldIndices: [Int] = []
         var stayerNewIndices: [Int] = []
+        stayerOldIndices.reserveCapacity(sectionItems.map(\.count).max() ?? 0)
+        stayerNewIndices.reserveCapacity(stayerOldIndices.capacity)
         for newSection in sections.indices {
             let items = sectionItems[newSection]
             let oldSection = oldIndexOfNewSection[newSection]
             if oldSection < 0 { continue }  // the inserted section brings its items
             stayerOldIndices.removeAll(keepingCapacity: true)
             stayerNewIndices.removeAll(keepingCapacity: true)
+            let oldItems = old.sectionItems[oldSection]
+            // Rows mostly keep their order: try the old row after the last one matched before hashing.
+            var cursor = 0
             for newIndex in items.indices {
                 let item = items[newIndex]
                 let newPath = ItemPath(section: newSection, item: newIndex)
-                guard let slot = old.itemSlots[item], newIndexOfOldSection[slot.section] >= 0 else {
+                let slot: Slot
+                if cursor < oldItems.count && oldItems[cursor] == item {
+                    slot = Slot(section: oldSection, index: cursor)
+                    cursor += 1
+                } else if let found = old.itemSlots[item], newIndexOfOldSection[found.section] >= 0 {
+                    slot = found
+                    if found.section == oldSection { cursor = found.index + 1 }
+                } else {
                     diff.insertedItems.append(newPath)
                     continue
                 }
@@ -107,7 +119,7 @@ extension DiffableSnapshot {
 }
 
 /// For each element, whether it lies on one longest strictly increasing subsequence of `values`.
-/// Patience sorting, O(n log n); O(n) when `values` is already increasing.
+/// Patience sorting, O(n log n); close to O(n) when `values` is mostly increasing.
 func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
     let count = values.count
     var alreadySorted = true
@@ -125,6 +137,12 @@ func longestIncreasingSubsequenceMask(_ values: [Int]) -> [Bool] {
     values.withUnsafeBufferPointer { values in
         for position in 0..<count {
             let value = values[position]
+            // Mostly-sorted input (the common case: a few rows moved) extends the longest run.
+            if let last = tails.last, values[last] < value {
+                predecessor[position] = last
+                tails.append(position)
+                continue
+            }
             var low = 0
             var high = tails.count
             while low < high {

@@ -38,6 +38,7 @@ enum SearchBenchmark {
         report("search.keystroke.p99_us", percentile(timings, 0.99), "us")
         report("search.keystroke.max_us", timings.max() ?? 0, "us")
         report("search.rss_mb", residentMegabytes(), "MB")
+        report("search.index_mb", Double(catalog.indexMemoryBytes) / 1_048_576, "MB")
         withExtendedLifetime(catalog) {}
     }
 }
