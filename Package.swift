@@ -66,7 +66,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "Catalog", "LoopbackHTTP"]),
-        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "Terminal", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles"],
+        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "DiffableSnapshot", "Terminal", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles"],
                     exclude: ["Goldens"]),
     ]
 )

@@ -36,6 +36,8 @@ public final class AppView {
     private var appliedHighlight = 0
     /// The first snapshot of a run is its starting content, not news: it does not fade in.
     private var isFirstApply = true
+    /// The changes the last frame animated.
+    private(set) var lastDiff = SnapshotDiff<Section, Int>()
 
     private var layout: RowLayout { rows.layout }
     private var capabilities: TerminalCapabilities { rows.capabilities }
@@ -109,7 +111,7 @@ public final class AppView {
         for city in state.added { newRows[city.id] = CityRow(city: city, bookmarked: false, status: state.weather[city.id] ?? .loading, units: state.units) }
         let oldRows = rows.byID
         rows.byID = newRows
-        dataSource.apply(snapshot, animatingDifferences: capabilities.animation && !isFirstApply, now: time,
+        lastDiff = dataSource.apply(snapshot, animatingDifferences: capabilities.animation && !isFirstApply, now: time,
                          isContentEqual: { layoutChanged || oldRows[$0] == newRows[$0] })
         isFirstApply = false
         if let selected = state.selectedCityID { table.select(selected) }

@@ -17,7 +17,9 @@ struct CityRow: Equatable {
 /// strip, then the strip, then the condition words; the city and temperature always show.
 struct RowLayout: Equatable {
     static let markerWidth = 4
-    static let temperatureWidth = 5
+    static let temperatureWidth = 6
+    /// Data older than this shows its age in the row (the cache serves stale data while refreshing).
+    static let staleAge: TimeInterval = 20 * 60
     static let daySlotWidth = 8
 
     enum Strip: Equatable {
@@ -33,7 +35,7 @@ struct RowLayout: Equatable {
 
     init(width: Int) {
         let rest = width - Self.markerWidth - Self.temperatureWidth - 2
-        nameWidth = max(8, min(26, rest / 3))
+        nameWidth = max(8, min(25, rest / 3))
         conditionWidth = width >= 60 ? min(20, max(12, rest / 4)) : 0
         let stripWidth = width - Self.markerWidth - nameWidth - 1 - (conditionWidth > 0 ? conditionWidth + 1 : 2)
             - Self.temperatureWidth - 3
@@ -85,12 +87,15 @@ enum RowFormatter {
         } else {
             line.append(icon + " ")
         }
-        let temperature = degrees(weather.current.temperature, units: row.units, glyphs: glyphs)
+        let temperature = degrees(weather.current.temperature, units: row.units, glyphs: glyphs) + (row.units == .metric ? "C" : "F")
         line.append(String(repeating: " ", count: max(0, RowLayout.temperatureWidth - TerminalText.width(temperature))))
-        line.append(temperature, TextStyle(foreground: tint(celsius: weather.current.temperature), bold: true))
+        // Stale data (served from the cache while a refresh is due or failing) is dim and shows its age.
+        let stale = now.timeIntervalSince(weather.fetchedAt) > RowLayout.staleAge
+        line.append(temperature, stale ? TextStyle(dim: true) : TextStyle(foreground: tint(celsius: weather.current.temperature), bold: true))
+        let gap = stale ? " \(compactAge(from: weather.fetchedAt, now: now)) " : "   "
         switch layout.strip {
         case let .days(count):
-            line.append("   ")
+            line.append(gap, TextStyle(dim: true))
             for day in weather.days(from: now).prefix(count) {
                 let highLow = "\(Int(row.units.temperature(day.high).rounded()))/\(Int(row.units.temperature(day.low).rounded()))"
                 // A seven-character "-12/-20" takes the space after the icon.
@@ -100,12 +105,12 @@ enum RowFormatter {
                             TextStyle(dim: true))
             }
         case let .hours(count):
-            line.append("   ")
+            line.append(gap, TextStyle(dim: true))
             line.append(sparkline(weather.hours(from: now, count: count).map(\.temperature), glyphs: glyphs), TextStyle(foreground: .cyan))
         case .none:
-            break
+            if stale { line.append(gap, TextStyle(dim: true)) }
         }
-        if row.status != .loaded(weather), case let .failed(error, _) = row.status {
+        if case let .failed(error, _) = row.status {
             line.append(" \(glyphs.warning) \(error.shortReason)", TextStyle(foreground: .red, dim: true))
         }
         return line
@@ -148,6 +153,16 @@ enum RowFormatter {
             result.append(digit)
         }
         return number < 0 ? "-" + result : result
+    }
+
+    /// "35m", "2h", "3d": an age in at most three cells.
+    static func compactAge(from date: Date, now: Date) -> String {
+        let minutes = Int(max(0, now.timeIntervalSince(date)) / 60)
+        switch minutes {
+        case ..<60: return "\(minutes)m"
+        case ..<(60 * 48): return "\(minutes / 60)h"
+        default: return "\(min(99, minutes / 1440))d"
+        }
     }
 
     /// "just now", "3 min ago", "2 h ago".

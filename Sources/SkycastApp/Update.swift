@@ -247,8 +247,14 @@ public enum App {
             return [.geocode(search.query)]
         case .enter:
             guard search.suggestions.indices.contains(search.chosen) else {
-                search.note = search.query.isEmpty ? "type part of a city name" : "no city matches \"\(search.query)\"; Tab searches online"
-                return []
+                // Too few matches offline: ask the online geocoder (unless the query itself is the problem).
+                guard let catalog = state.catalog, (try? catalog.search(search.query, limit: 1)) != nil else {
+                    if search.query.trimmingCharacters(in: .whitespaces).isEmpty { search.note = "type part of a city name" }
+                    return []
+                }
+                search.note = "no match in the offline catalog; searching online…"
+                search.online = .searching
+                return [.geocode(search.query)]
             }
             return add(search.suggestions[search.chosen].city, state: &state)
         default:

@@ -63,10 +63,17 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(merged.suggestions.last?.kind, .online)
         _ = send([.escape], to: &state)
         XCTAssertEqual(state.mode, .table)
-        // Nothing matches: a clear note, the prompt stays.
-        _ = send([.character("/")] + type("qqxxqqzz") + [.enter], to: &state)
+        // Nothing matches offline: Enter asks the online geocoder, the prompt stays.
+        _ = send([.character("/")] + type("qqxxqqzz"), to: &state)
         guard case let .search(none) = state.mode else { return XCTFail() }
-        XCTAssertEqual(none.note, "no city matches \"qqxxqqzz\"; Tab searches online")
+        XCTAssertEqual(none.note, "no match in the offline catalog; Tab searches online")
+        XCTAssertEqual(send([.enter], to: &state), [.geocode("qqxxqqzz")])
+        guard case let .search(asking) = state.mode else { return XCTFail() }
+        XCTAssertEqual(asking.online, .searching)
+        // An empty prompt: a note, no request.
+        _ = send([.escape, .character("/"), .enter], to: &state)
+        guard case let .search(empty) = state.mode else { return XCTFail() }
+        XCTAssertEqual(empty.note, "type part of a city name")
     }
 
     func testBookmarkToggleMovesBetweenSectionsAndKeepsSelection() {

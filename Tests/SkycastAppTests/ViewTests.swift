@@ -1,4 +1,5 @@
 import Catalog
+import DiffableSnapshot
 import GoldenFiles
 import Terminal
 import Weather
@@ -75,6 +76,39 @@ final class ViewTests: XCTestCase {
         }
         XCTAssertFalse(view.isAnimating(at: Fixtures.now.addingTimeInterval(0.9)))
         if let mismatch = Golden.mismatch(frames.joined(separator: "\n"), name: "add-fade", testFile: #filePath) { XCTFail(mismatch) }
+    }
+
+    func testBookmarkingIsAMoveAndTheSelectionStays() {
+        let size = TerminalSize(rows: 12, columns: 80)
+        let view = AppView(capabilities: Fixtures.colour)
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul], size: size)
+        state.added = [Fixtures.tokyo, Fixtures.zurich]
+        state.weather[Fixtures.tokyo.id] = .loaded(Fixtures.weather(Fixtures.tokyo))
+        state.weather[Fixtures.zurich.id] = .loaded(Fixtures.weather(Fixtures.zurich))
+        state.selectedCityID = Fixtures.zurich.id
+        _ = render(state, size: size, view: view)
+        _ = App.update(&state, with: .key(.character("b")), now: Fixtures.now)
+        let screen = render(state, size: size, view: view, at: Fixtures.now.addingTimeInterval(1))
+        XCTAssertEqual(view.lastDiff.movedItems, [Move(from: ItemPath(section: 1, item: 1), to: ItemPath(section: 0, item: 1))])
+        XCTAssertTrue(view.lastDiff.insertedItems.isEmpty && view.lastDiff.deletedItems.isEmpty)
+        XCTAssertEqual(view.lastDiff.reconfiguredItems, [ItemPath(section: 0, item: 1)], "its star changed")
+        XCTAssertTrue(screen.line(4).hasPrefix(" ★  Zürich, CH"))
+        XCTAssertTrue(screen.cells[4][10].style.reverse, "the selection stayed on Zürich")
+    }
+
+    func testStaleDataShowsItsAge() {
+        let size = TerminalSize(rows: 10, columns: 100)
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul], size: size)
+        var old = Fixtures.weather(Fixtures.seoul)
+        old.fetchedAt = Fixtures.now.addingTimeInterval(-2 * 3600)
+        state.weather[Fixtures.seoul.id] = .loaded(old)
+        let screen = render(state, size: size)
+        let line = screen.line(3)
+        XCTAssertTrue(line.contains("°C 2h ☂"), line)
+        let column = line.distance(from: line.startIndex, to: line.firstRange(of: "°C 2h")!.lowerBound)
+        XCTAssertTrue(screen.cells[3][column].style.dim, "the stale temperature is dim")
+        XCTAssertEqual(RowFormatter.compactAge(from: Fixtures.now.addingTimeInterval(-35 * 60), now: Fixtures.now), "35m")
+        XCTAssertEqual(RowFormatter.compactAge(from: Fixtures.now.addingTimeInterval(-3 * 86_400), now: Fixtures.now), "3d")
     }
 
     func testSearchPromptHelpDetailsAndEmptyState() throws {

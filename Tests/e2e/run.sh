@@ -121,6 +121,19 @@ keys C-c
 expect 'e2e\$' "Ctrl-C quits"
 expect_sane_terminal "after Ctrl-C"
 
+# SIGTERM leaves through endwin() too.
+run_in_shell "'$bin' --demo"
+expect '★  Reykjavík, IS' "started again"
+pkill -TERM -f "^$bin --demo" || true
+expect 'e2e\$' "SIGTERM quits"
+expect_sane_terminal "after SIGTERM"
+
+# A TERM without a terminfo entry falls back instead of crashing.
+run_in_shell "TERM=no-such-terminal '$bin' --demo"
+expect 'Reykjavík, IS' "an unknown TERM falls back to xterm-256color"
+keys q
+expect 'e2e\$' "and quits cleanly"
+
 # A corrupt bookmarks file is kept aside and reported, not overwritten.
 echo '{not json' > "$work/main/config/skycast/bookmarks.json"
 run_in_shell "'$bin' --demo"
@@ -165,6 +178,10 @@ env -i PATH="$PATH" HOME="$work/show" SKYCAST_OPEN_METEO_URL="http://127.0.0.1:$
 if [ $status = 1 ] && grep -q "unknown city 'Qxqxqxq'" "$work/err"; then ok "an unknown city is reported (exit 1)"; else not_ok "unknown city: exit $status $(cat "$work/err")"; fi
 env -i PATH="$PATH" HOME="$work/show" SKYCAST_OPEN_METEO_URL="http://127.0.0.1:1" "$bin" show --no-cache --timeout 2 "Paris, FR" >/dev/null 2>"$work/err"; status=$?
 if [ $status = 1 ] && grep -q 'cannot reach Open-Meteo' "$work/err"; then ok "an unreachable service is reported (exit 1)"; else not_ok "unreachable: exit $status $(cat "$work/err")"; fi
+"$bin" find "$(printf 'Z\xffrich\xfe')" >/dev/null 2>"$work/err"; status=$?
+if [ $status = 1 ] && grep -q "no city matches" "$work/err"; then ok "invalid UTF-8 in argv is a clear answer"; else not_ok "invalid UTF-8: exit $status $(cat "$work/err")"; fi
+"$bin" find "" >/dev/null 2>"$work/err"; status=$?
+if [ $status = 2 ] && grep -q "type part of a city name" "$work/err"; then ok "an empty query is a usage error"; else not_ok "empty query: exit $status"; fi
 "$bin" show --units kelvin Paris >/dev/null 2>&1; status=$?
 if [ $status = 2 ]; then ok "a usage error exits 2"; else not_ok "usage error exit $status"; fi
 
