@@ -88,9 +88,5 @@ struct NameIndex: Sendable {
         }
     }
 
-    func key(of entry: Entry) -> ArraySlice<UInt8> {
-        arena[Int(entry.start)..<Int(entry.start) + Int(entry.length)]
-    }
-
     var memoryBytes: Int { arena.capacity + entries.capacity * MemoryLayout<Entry>.stride }
 }

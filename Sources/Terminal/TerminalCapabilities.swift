@@ -84,7 +84,6 @@ public struct Glyphs: Hashable, Sendable {
     public var ellipsis: String
     public var horizontalLine: String
     public var verticalLine: String
-    public var selectionMarker: String
     public var degree: String
     /// Eight heights, lowest first.
     public var sparkline: [String]
@@ -95,11 +94,11 @@ public struct Glyphs: Hashable, Sendable {
     public var warning: String
     public var separator: String
 
-    public static let unicode = Glyphs(star: "★", ellipsis: "…", horizontalLine: "─", verticalLine: "┤", selectionMarker: "▸",
+    public static let unicode = Glyphs(star: "★", ellipsis: "…", horizontalLine: "─", verticalLine: "┤",
                                        degree: "°", sparkline: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
                                        shades: ["░", "▒", "▓", "█"], emDash: "—", refresh: "⟳", warning: "⚠",
                                        separator: "·")
-    public static let ascii = Glyphs(star: "*", ellipsis: "~", horizontalLine: "-", verticalLine: "|", selectionMarker: ">",
+    public static let ascii = Glyphs(star: "*", ellipsis: "~", horizontalLine: "-", verticalLine: "|",
                                      degree: "", sparkline: ["_", "_", ".", "-", "-", "=", "^", "^"],
                                      shades: [".", ":", "o", "#"], emDash: "-", refresh: "~", warning: "!",
                                      separator: "|")

@@ -9,7 +9,7 @@ public final class TestScreen: Screen {
         public var style: TextStyle
     }
 
-    public private(set) var size: TerminalSize
+    public let size: TerminalSize
     public let capabilities: TerminalCapabilities
     public private(set) var cells: [[Cell]]
     public private(set) var cursor: (row: Int, column: Int)?
@@ -18,11 +18,6 @@ public final class TestScreen: Screen {
     public init(size: TerminalSize, capabilities: TerminalCapabilities = TerminalCapabilities(colors: .full, unicode: true, animation: true)) {
         self.size = size
         self.capabilities = capabilities
-        cells = Array(repeating: Array(repeating: Cell(text: " ", style: .plain), count: max(0, size.columns)), count: max(0, size.rows))
-    }
-
-    public func resize(to size: TerminalSize) {
-        self.size = size
         cells = Array(repeating: Array(repeating: Cell(text: " ", style: .plain), count: max(0, size.columns)), count: max(0, size.rows))
     }
 

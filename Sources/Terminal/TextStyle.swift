@@ -13,8 +13,6 @@ public struct Color: Hashable, Sendable {
     public static let magenta = Color(5)
     public static let cyan = Color(6)
     public static let white = Color(7)
-    public static let brightBlack = Color(8)
-    public static let brightYellow = Color(11)
     public static let gold = Color(220)
 
     /// The nearest of the first `count` (8 or 16) ANSI colours.

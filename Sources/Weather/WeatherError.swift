@@ -97,10 +97,4 @@ public struct WeatherError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         city.map { "\($0.shortName): \(message)" } ?? message
     }
-
-    func with(city: City) -> WeatherError {
-        var copy = self
-        copy.city = city
-        return copy
-    }
 }

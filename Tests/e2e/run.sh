@@ -10,10 +10,11 @@ bin=${SKYCAST_BIN:-$root/.build/debug/skycast}
 command -v tmux >/dev/null || { echo "e2e: tmux is missing"; exit 2; }
 
 work=$(mktemp -d)
-socket="skycast-e2e-$$"
+socket=""
+sockets=()
 server_pid=""
 cleanup() {
-    tmux -L "$socket" kill-server 2>/dev/null
+    for used in "${sockets[@]}"; do tmux -L "$used" kill-server 2>/dev/null; done
     [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null
     rm -rf "$work"
 }
@@ -46,12 +47,15 @@ wait_for() {
 
 expect() { if wait_for "$1" "${3:-8}"; then ok "$2"; else not_ok "$2 (no /$1/)"; fi; }
 
-# A shell in a 100×30 pane with this test's own XDG directories.
+# A shell in a 100×30 pane with this test's own XDG directories, on a tmux server of its own
+# (reusing a socket while the previous server shuts down can make the new one exit at once).
 start_shell() {
     local name=$1
     current=$name
     mkdir -p "$work/$name"
-    tmux -L "$socket" kill-server 2>/dev/null
+    [ -n "$socket" ] && tmux -L "$socket" kill-server 2>/dev/null
+    socket="skycast-e2e-$$-$name"
+    sockets+=("$socket")
     tmux -L "$socket" -f /dev/null new-session -d -s app -x 100 -y 30 \
         "env -i PATH=$PATH HOME=$work/$name TERM=xterm-256color LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \
          XDG_CONFIG_HOME=$work/$name/config XDG_CACHE_HOME=$work/$name/cache PS1='e2e\$ ' bash --norc --noprofile"
