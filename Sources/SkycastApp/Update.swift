@@ -22,7 +22,13 @@ public enum App {
         case let .weather(.failure(error)):
             guard let city = error.city, error.kind != .cancelled else { return [] }
             state.weather[city.id] = .failed(error, previous: state.weather[city.id]?.weather)
-            state.status = .init(text: "\(city.name): \(error.message)", isError: true)
+            switch error.kind {
+            case .offline, .timeout, .rateLimited, .badAPIKey, .missingAPIKey:
+                // The service's trouble, not the city's: one message for all the rows it hits.
+                state.status = .init(text: error.message, isError: true)
+            default:
+                state.status = .init(text: "\(city.name): \(error.message)", isError: true)
+            }
             return []
         case let .fetchFinished(ids):
             state.pending.subtract(ids)
@@ -118,6 +124,8 @@ public enum App {
     }
 
     private static func handleTableKey(_ key: Key, state: inout AppState, now: Date) -> [AppEffect] {
+        // A note lasts until the next key; an error stays until Esc or the next message.
+        if state.status?.isError == false { state.status = nil }
         let page = max(1, state.size.rows - chromeLines - 1)
         switch key {
         case .character("j"), .down: moveSelection(by: 1, state: &state)
