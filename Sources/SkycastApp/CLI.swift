@@ -69,7 +69,15 @@ public enum CLI {
 
     /// Runs the full-screen table on the calling thread until the user quits.
     public static func runInteractive(_ settings: Settings, output: Output = .standard) -> Int32 {
-        TerminalApp(settings: settings).run(output: output)
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            output.err("the full-screen table needs a terminal on stdin and stdout; to print the weather, use: skycast show")
+            return 1
+        }
+        guard settings.environment["TERM"] != "dumb" else {
+            output.err("TERM=dumb cannot show the full-screen table (no cursor movement); use: skycast show")
+            return 1
+        }
+        return TerminalApp(settings: settings).run(output: output)
     }
 
     /// Runs every command that prints and exits (everything but the full-screen table).
@@ -201,11 +209,12 @@ public enum CLI {
             }
         }
         let now = Date()
-        let ascii = settings.overrides.ascii || !TerminalCapabilities.isUTF8Locale(settings.environment)
+        let ascii = settings.overrides.ascii || settings.environment["TERM"] == "dumb"
+            || !TerminalCapabilities.isUTF8Locale(settings.environment)
         if options.json {
             output.out(json(good.map { showJSON($0, units: settings.units) }))
         } else {
-            if settings.provider == .demo { output.out("DEMO DATA — simulated weather, not a forecast") }
+            if settings.provider == .demo { output.out("DEMO DATA \(ascii ? "-" : "—") simulated weather, not a forecast") }
             for weather in good { output.out(showLine(weather, units: settings.units, ascii: ascii, now: now)) }
             if !good.isEmpty { output.out(settings.provider.attribution) }
         }
@@ -217,7 +226,8 @@ public enum CLI {
         let current = weather.current
         let name = TerminalText.fitted(TerminalText.sanitized(weather.city.shortName), to: 26, ellipsis: glyphs.ellipsis)
         let condition = TerminalText.fitted("\(current.weatherCode.icon(ascii: ascii, isDay: current.isDay)) \(current.weatherCode.description)", to: 20)
-        let temperature = TerminalText.fitted("\(Int(units.temperature(current.temperature).rounded()))\(units.temperatureSymbol)", to: 6, alignRight: true)
+        let temperature = TerminalText.fitted("\(Int(units.temperature(current.temperature).rounded()))\(RowFormatter.symbol(units, glyphs: glyphs))",
+                                              to: 6, alignRight: true)
         let days = weather.days(from: now).prefix(5).map { day in
             TerminalText.fitted("\(day.weatherCode.icon(ascii: ascii)) \(Int(units.temperature(day.high).rounded()))/\(Int(units.temperature(day.low).rounded()))", to: 9)
         }.joined()

@@ -186,6 +186,10 @@ if [ $status = 1 ] && grep -q 'cannot reach Open-Meteo' "$work/err"; then ok "an
 if [ $status = 1 ] && grep -q "no city matches" "$work/err"; then ok "invalid UTF-8 in argv is a clear answer"; else not_ok "invalid UTF-8: exit $status $(cat "$work/err")"; fi
 "$bin" find "" >/dev/null 2>"$work/err"; status=$?
 if [ $status = 2 ] && grep -q "type part of a city name" "$work/err"; then ok "an empty query is a usage error"; else not_ok "empty query: exit $status"; fi
+echo | "$bin" --demo >/dev/null 2>"$work/err"; status=$?
+if [ $status = 1 ] && grep -q "needs a terminal" "$work/err"; then ok "without a terminal the table says so"; else not_ok "no terminal: exit $status $(cat "$work/err")"; fi
+out=$(env -i PATH="$PATH" HOME="$work/show" TERM=dumb LANG=C.UTF-8 "$bin" show --demo Reykjavik 2>&1); status=$?
+if [ $status = 0 ] && echo "$out" | grep -q 'Reykjav' && ! echo "$out" | grep -q '°'; then ok "TERM=dumb prints ASCII"; else not_ok "TERM=dumb show: $out"; fi
 "$bin" show --units kelvin Paris >/dev/null 2>&1; status=$?
 if [ $status = 2 ]; then ok "a usage error exits 2"; else not_ok "usage error exit $status"; fi
 
