@@ -5,11 +5,13 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: run demo test e2e bench build install deps clean
 
-# Installs what the build needs when it is missing (Debian/Ubuntu): ncursesw headers, tmux for e2e.
+# Installs what the build needs when it is missing (Debian/Ubuntu): ncursesw headers; tmux and python3
+# for the end-to-end tests.
 deps:
 	@missing=""; \
 	[ -e /usr/include/ncursesw/curses.h ] || missing="$$missing libncursesw5-dev"; \
 	command -v tmux >/dev/null || missing="$$missing tmux"; \
+	command -v python3 >/dev/null || missing="$$missing python3"; \
 	if [ -n "$$missing" ]; then \
 		if command -v apt-get >/dev/null; then \
 			echo "installing:$$missing"; \
