@@ -34,12 +34,35 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
         self.day = day
     }
 
-    /// The local date of `time` at `utcOffsetSeconds` east of UTC.
+    /// The local date of `time` at `utcOffsetSeconds` east of UTC. Integer arithmetic (it runs for
+    /// every row of every frame): days since 1970 to a proleptic Gregorian date.
     public init(time: Date, utcOffsetSeconds: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        let components = calendar.dateComponents([.year, .month, .day], from: time.addingTimeInterval(TimeInterval(utcOffsetSeconds)))
-        self.init(year: components.year!, month: components.month!, day: components.day!)
+        let seconds = Int((time.timeIntervalSince1970).rounded(.down)) + utcOffsetSeconds
+        let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        self.init(daysSinceEpoch: days)
+    }
+
+    init(daysSinceEpoch days: Int) {
+        // Howard Hinnant's civil_from_days.
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let monthIndex = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * monthIndex + 2) / 5 + 1
+        let month = monthIndex < 10 ? monthIndex + 3 : monthIndex - 9
+        self.init(year: yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month: month, day: day)
+    }
+
+    /// Days since 1970-01-01 (Hinnant's days_from_civil).
+    var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     public static func < (lhs: LocalDate, rhs: LocalDate) -> Bool {
@@ -53,10 +76,9 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
 
     /// Mon, Tue, …
     public var weekdayAbbreviation: String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC")!
-        guard let date = calendar.date(from: DateComponents(year: year, month: month, day: day)) else { return "" }
-        return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][calendar.component(.weekday, from: date) - 1]
+        // 1970-01-01 was a Thursday.
+        let weekday = ((daysSinceEpoch % 7) + 7 + 4) % 7
+        return ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][weekday]
     }
 }
 

@@ -174,3 +174,21 @@ final class ProviderDecodingTests: XCTestCase {
         XCTAssertEqual(url?.absoluteString, "http://127.0.0.1:1/base/v1/forecast?latitude=1,2")
     }
 }
+
+final class LocalDateTests: XCTestCase {
+    func testAgreesWithFoundationsCalendar() {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let time = Date(timeIntervalSince1970: Double(Int64.random(in: -4_000_000_000...8_000_000_000, using: &rng)))
+            let offset = Int.random(in: -43_200...50_400, using: &rng)
+            let expected = calendar.dateComponents([.year, .month, .day, .weekday], from: time.addingTimeInterval(Double(offset)))
+            let date = LocalDate(time: time, utcOffsetSeconds: offset)
+            XCTAssertEqual([date.year, date.month, date.day], [expected.year!, expected.month!, expected.day!], "\(time) \(offset)")
+            XCTAssertEqual(date.weekdayAbbreviation, ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][expected.weekday! - 1])
+        }
+        XCTAssertEqual(LocalDate(year: 2026, month: 11, day: 29).description, "2026-11-29")
+        XCTAssertEqual(LocalDate(year: 2026, month: 11, day: 29).weekdayAbbreviation, "Sun")
+    }
+}
