@@ -175,6 +175,7 @@ public struct Options: Sendable, Equatable {
                                     service base URLs (https, or http on loopback)
       XDG_CONFIG_HOME, XDG_CACHE_HOME   where config.json, bookmarks.json and the cache live
       NO_COLOR                      disables colour
+      COLORFGBG                     a light background ("0;15") pales the highlight fade
 
     EXIT STATUS
       0 success; 1 some city failed or nothing matched; 2 usage error.

@@ -6,6 +6,8 @@
 public enum HighlightFade {
     public static let duration = 0.8
     static let golds: [UInt8] = [220, 214, 178, 136, 94, 58]
+    /// On a light background the gold pales instead of darkening.
+    static let paleGolds: [UInt8] = [220, 221, 222, 223, 229, 230]
 
     /// The overlay for a row inserted `elapsed` seconds ago; nil once the fade is over.
     public static func style(elapsed: Double, capabilities: TerminalCapabilities) -> TextStyle? {
@@ -13,8 +15,9 @@ public enum HighlightFade {
         let progress = elapsed / duration
         switch capabilities.colors {
         case .full:
-            let step = min(golds.count - 1, Int(progress * Double(golds.count)))
-            return TextStyle(foreground: step < 3 ? .black : nil, background: Color(golds[step]))
+            let steps = capabilities.lightBackground ? paleGolds : golds
+            let step = min(steps.count - 1, Int(progress * Double(steps.count)))
+            return TextStyle(foreground: step < 3 || capabilities.lightBackground ? .black : nil, background: Color(steps[step]))
         case .sixteen, .eight:
             return progress < 1.0 / 3 ? TextStyle(reverse: true) : progress < 2.0 / 3 ? TextStyle(bold: true) : nil
         case .none:

@@ -14,11 +14,14 @@ public struct TerminalCapabilities: Hashable, Sendable {
     /// UTF-8 output: ★, ☀, ▁▂▃ and box lines; otherwise ASCII fallbacks.
     public var unicode: Bool
     public var animation: Bool
+    /// The terminal says its background is light (`COLORFGBG`); fades then end in light tones.
+    public var lightBackground: Bool
 
-    public init(colors: ColorLevel, unicode: Bool, animation: Bool) {
+    public init(colors: ColorLevel, unicode: Bool, animation: Bool, lightBackground: Bool = false) {
         self.colors = colors
         self.unicode = unicode
         self.animation = animation
+        self.lightBackground = lightBackground
     }
 
     /// The user's overrides from flags or config.
@@ -49,7 +52,16 @@ public struct TerminalCapabilities: Hashable, Sendable {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { colors = .none }
         if dumb || overrides.noColor { colors = .none }
         return TerminalCapabilities(colors: colors, unicode: !overrides.ascii && !dumb && isUTF8Locale(environment),
-                                    animation: !overrides.noAnimation && !dumb)
+                                    animation: !overrides.noAnimation && !dumb,
+                                    lightBackground: hasLightBackground(environment))
+    }
+
+    /// rxvt, Konsole and others set `COLORFGBG` to "foreground;background" in ANSI numbers.
+    static func hasLightBackground(_ environment: [String: String]) -> Bool {
+        guard let value = environment["COLORFGBG"], let background = value.split(separator: ";").last.flatMap({ Int($0) }) else {
+            return false
+        }
+        return background == 7 || background >= 9 && background != 8
     }
 
     /// The locale ncurses and the C library will use: LC_ALL, then LC_CTYPE, then LANG.
