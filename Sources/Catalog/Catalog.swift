@@ -131,7 +131,7 @@ public struct Catalog: Sendable {
         self.cities = cities
         self.countryNames = countryNames
         self.primaryIndex = index
-        self.typoKeys = typoKeys
+        self.typoKeys = typoKeys.withUnsafeBufferPointer { Array($0) }
         self.typoKeyStarts = typoKeyStarts
         self.admin1Key = admin1Key
         self.foldedAdmin1 = foldedAdmin1
