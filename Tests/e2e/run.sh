@@ -170,6 +170,13 @@ keys Tab
 expect 'Atlantis Online' "Tab asks the online geocoder (names sanitised)"
 if screen_with_colours | grep 'Atlantis Online' | grep -q '\[31m'; then not_ok "an escape sequence from the network reached the screen"; else ok "no escape sequence from the network"; fi
 keys Escape
+keys b
+expect '★  Paris, FR' "bookmark Paris"
+keys q
+wait_for 'e2e\$' 5 || true
+# The first frame comes from the cache: with the service unreachable, the rows still have weather.
+run_in_shell "SKYCAST_OPEN_METEO_URL=http://127.0.0.1:1 '$bin'"
+expect '★  Paris, FR +☂ Light rain +12°' "cached weather shows with the service down"
 keys q
 wait_for 'e2e\$' 5 || true
 
