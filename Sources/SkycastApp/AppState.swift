@@ -53,6 +53,8 @@ public struct AppState: Sendable {
     /// A city to flash (added again while already shown), with when.
     public var highlightRequest: (cityID: Int, serial: Int)?
     public var highlightSerial = 0
+    /// Bookmark changes sent to the store and not yet answered.
+    public var bookmarkWritesInFlight = 0
 
     public init(provider: ProviderID, units: Units, bookmarks: [City], size: TerminalSize, refreshInterval: TimeInterval = 600) {
         self.provider = provider

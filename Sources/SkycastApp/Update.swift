@@ -61,13 +61,12 @@ public enum App {
             state.status = .init(text: message, isError: true)
             return []
         case let .bookmarksSaved(.success(cities)):
-            let before = Set(state.allCities.map(\.id))
-            state.bookmarks = cities
-            let bookmarked = Set(cities.map(\.id))
-            state.added.removeAll { bookmarked.contains($0.id) }
-            let arrived = cities.filter { !before.contains($0.id) }
-            return arrived.isEmpty ? [] : fetch(arrived, state: &state, force: false)
+            state.bookmarkWritesInFlight = max(0, state.bookmarkWritesInFlight - 1)
+            // Writes are applied in order; only the answer to the last one has all of ours in it.
+            guard state.bookmarkWritesInFlight == 0 else { return [] }
+            return adoptBookmarks(cities, state: &state)
         case let .bookmarksSaved(.failure(error)):
+            state.bookmarkWritesInFlight = max(0, state.bookmarkWritesInFlight - 1)
             state.status = .init(text: "bookmarks not saved: \(error.message)", isError: true)
             return []
         case let .resize(size):
@@ -173,12 +172,12 @@ public enum App {
                 state.bookmarks.removeAll { $0.id == city.id }
                 state.added.insert(city, at: 0)
                 state.status = .init(text: "\(city.name): bookmark removed", isError: false)
-                return [.changeBookmarks(.remove(cityID: city.id))]
+                return [changeBookmarks(.remove(cityID: city.id), state: &state)]
             }
             state.added.removeAll { $0.id == city.id }
             state.bookmarks.append(city)
             state.status = .init(text: "\(city.name): bookmarked", isError: false)
-            return [.changeBookmarks(.add(city))]
+            return [changeBookmarks(.add(city), state: &state)]
         case .character("x"), .delete:
             if state.isBookmarked(city.id) {
                 state.mode = .confirmRemove(cityID: city.id)
@@ -193,7 +192,7 @@ public enum App {
             let target = key == .character("J") ? index + 1 : index - 1
             guard state.bookmarks.indices.contains(target) else { return [] }
             state.bookmarks.swapAt(index, target)
-            return [.changeBookmarks(.move(cityID: city.id, toIndex: target))]
+            return [changeBookmarks(.move(cityID: city.id, toIndex: target), state: &state)]
         default:
             break
         }
@@ -212,7 +211,25 @@ public enum App {
         let remaining = state.allCities
         state.selectedCityID = remaining.isEmpty ? nil : remaining[min(position, remaining.count - 1)].id
         state.status = .init(text: "\(name) removed", isError: false)
-        return wasBookmarked ? [.changeBookmarks(.remove(cityID: id))] : []
+        return wasBookmarked ? [changeBookmarks(.remove(cityID: id), state: &state)] : []
+    }
+
+    private static func changeBookmarks(_ change: BookmarkStore.Change, state: inout AppState) -> AppEffect {
+        state.bookmarkWritesInFlight += 1
+        return .changeBookmarks(change)
+    }
+
+    /// Takes the bookmarks as the file has them (another instance may have changed them too). A city
+    /// that was on screen and is no longer bookmarked stays, among the added ones: nothing vanishes.
+    private static func adoptBookmarks(_ cities: [City], state: inout AppState) -> [AppEffect] {
+        let shown = state.allCities
+        let bookmarked = Set(cities.map(\.id))
+        let unbookmarked = state.bookmarks.filter { !bookmarked.contains($0.id) && !state.added.contains($0) }
+        state.bookmarks = cities
+        state.added = unbookmarked + state.added.filter { !bookmarked.contains($0.id) }
+        let shownIDs = Set(shown.map(\.id))
+        let arrived = cities.filter { !shownIDs.contains($0.id) }
+        return fetch(arrived, state: &state, force: false)
     }
 
     static func moveSelection(by delta: Int, state: inout AppState) {

@@ -89,10 +89,20 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(send([.character("b")], to: &state), [.changeBookmarks(.remove(cityID: Fixtures.tokyo.id))])
         XCTAssertEqual(state.added.map(\.id), [Fixtures.tokyo.id])
         XCTAssertEqual(state.selectedCityID, Fixtures.tokyo.id)
-        // The store answers with the list on disk, which another instance may have grown.
+        // Three writes are out; the answers to the first two are older than what the screen shows.
+        XCTAssertEqual(state.bookmarkWritesInFlight, 3)
+        XCTAssertEqual(App.update(&state, with: .bookmarksSaved(.success([Fixtures.seoul, Fixtures.tokyo])), now: Fixtures.now), [])
+        XCTAssertEqual(App.update(&state, with: .bookmarksSaved(.success([Fixtures.tokyo, Fixtures.seoul])), now: Fixtures.now), [])
+        XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.seoul.id], "not adopted before the last answer")
+        // The last answer is the list on disk, which another instance may have grown.
         let effects = App.update(&state, with: .bookmarksSaved(.success([Fixtures.seoul, Fixtures.zurich])), now: Fixtures.now)
         XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.seoul.id, Fixtures.zurich.id])
+        XCTAssertEqual(state.added.map(\.id), [Fixtures.tokyo.id])
         XCTAssertEqual(effects, [.fetchWeather([Fixtures.zurich], force: false)])
+        // Another instance removed Seoul: it stays on screen, among the added cities.
+        _ = App.update(&state, with: .bookmarksSaved(.success([Fixtures.zurich])), now: Fixtures.now)
+        XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.zurich.id])
+        XCTAssertEqual(Set(state.added.map(\.id)), [Fixtures.seoul.id, Fixtures.tokyo.id])
     }
 
     func testRemovingABookmarkAsksFirst() {
