@@ -102,10 +102,12 @@ public final class AppView {
         let layoutChanged = newLayout != layout
         rows.layout = newLayout
         var snapshot = DiffableSnapshot<Section, Int>()
-        try! snapshot.appendSections([.bookmarks, .added])
-        // The state never holds a city twice: bookmarking moves it between the two lists.
-        try! snapshot.appendItems(state.bookmarks.map(\.id), toSection: .bookmarks)
-        try! snapshot.appendItems(state.added.map(\.id), toSection: .added)
+        try! snapshot.appendSections([.bookmarks, .added])  // two fresh, distinct sections cannot fail
+        // Bookmarking moves a city between the two lists, so none is in both; skip any repeat anyway
+        // rather than trust it.
+        var seen = Set<Int>()
+        try? snapshot.appendItems(state.bookmarks.map(\.id).filter { seen.insert($0).inserted }, toSection: .bookmarks)
+        try? snapshot.appendItems(state.added.map(\.id).filter { seen.insert($0).inserted }, toSection: .added)
         var newRows: [Int: CityRow] = [:]
         for city in state.bookmarks { newRows[city.id] = CityRow(city: city, bookmarked: true, status: state.weather[city.id] ?? .loading, units: state.units) }
         for city in state.added { newRows[city.id] = CityRow(city: city, bookmarked: false, status: state.weather[city.id] ?? .loading, units: state.units) }

@@ -88,7 +88,8 @@ public struct BookmarkStore: Sendable {
             throw StoreError(message: "cannot read \(file.path): \(error.localizedDescription)")
         }
         if let contents = try? JSONDecoder().decode(FileContents.self, from: data) {
-            return Loaded(cities: contents.bookmarks)
+            var seen = Set<Int>()
+            return Loaded(cities: contents.bookmarks.filter { seen.insert($0.id).inserted })
         }
         let stamp = Self.timestamp()
         let aside = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).corrupt-\(stamp)")

@@ -31,6 +31,14 @@ final class StoreTests: XCTestCase {
         XCTAssertFalse(leftovers.contains { $0.contains(".tmp-") }, "no temporary file is left behind")
     }
 
+    func testAHandEditedFileWithRepeatsLoadsEachCityOnce() throws {
+        let store = BookmarkStore(file: directory.appendingPathComponent("bookmarks.json"))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let city = try String(decoding: JSONEncoder().encode(Fixtures.seoul), as: UTF8.self)
+        try Data("{\"version\":1,\"bookmarks\":[\(city),\(city)]}".utf8).write(to: store.file)
+        XCTAssertEqual(store.load().cities, [Fixtures.seoul])
+    }
+
     func testACorruptFileIsKeptAsideAndReported() throws {
         let store = BookmarkStore(file: directory.appendingPathComponent("bookmarks.json"))
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
