@@ -130,8 +130,8 @@ public struct OpenMeteoProvider: WeatherProvider {
             let now = CurrentWeather(
                 temperature: temperature,
                 apparentTemperature: current.apparent_temperature ?? temperature,
-                weatherCode: WeatherCode(Int(code)),
-                humidity: Int((current.relative_humidity_2m ?? 0).rounded()),
+                weatherCode: WeatherCode(Int(saturating: code)),
+                humidity: Int(saturating: current.relative_humidity_2m ?? 0),
                 windSpeed: current.wind_speed_10m ?? 0,
                 isDay: (current.is_day ?? 1) != 0,
                 observedAt: Date(timeIntervalSince1970: current.time ?? fetchedAt.timeIntervalSince1970))
@@ -142,7 +142,8 @@ public struct OpenMeteoProvider: WeatherProvider {
                     let code = hourly.weather_code?[safe: index] ?? nil
                     let rain = hourly.precipitation_probability?[safe: index] ?? nil
                     hours.append(HourlyForecast(time: Date(timeIntervalSince1970: time), temperature: value,
-                                                weatherCode: WeatherCode(Int(code ?? 0)), precipitationProbability: Int(rain ?? 0)))
+                                                weatherCode: WeatherCode(Int(saturating: code ?? 0)),
+                                                precipitationProbability: Int(saturating: rain ?? 0)))
                 }
             }
             var days: [DailyForecast] = []
@@ -153,8 +154,8 @@ public struct OpenMeteoProvider: WeatherProvider {
                     let code = daily.weather_code?[safe: index] ?? nil
                     let rain = daily.precipitation_probability_max?[safe: index] ?? nil
                     days.append(DailyForecast(date: LocalDate(time: Date(timeIntervalSince1970: time), utcOffsetSeconds: offset),
-                                              weatherCode: WeatherCode(Int(code ?? 0)), high: high, low: low,
-                                              precipitationProbability: Int(rain ?? 0)))
+                                              weatherCode: WeatherCode(Int(saturating: code ?? 0)), high: high, low: low,
+                                              precipitationProbability: Int(saturating: rain ?? 0)))
                 }
             }
             return try CityWeather(city: city, current: now, daily: days, hourly: hours, utcOffsetSeconds: offset,

@@ -65,14 +65,14 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         }
         let currentWeather = CurrentWeather(
             temperature: temperature, apparentTemperature: now.main?.feels_like ?? temperature,
-            weatherCode: Self.wmoCode(forCondition: conditionID), humidity: Int(now.main?.humidity ?? 0),
+            weatherCode: Self.wmoCode(forCondition: conditionID), humidity: Int(saturating: now.main?.humidity ?? 0),
             windSpeed: (now.wind?.speed ?? 0) * 3.6, isDay: isDay, observedAt: observed)
 
         let steps: [(time: Double, temperature: Double, high: Double, low: Double, code: WeatherCode, rain: Int)] =
             (list.list ?? []).compactMap { item in
                 guard let time = item.dt, let temp = item.main?.temp else { return nil }
                 return (time, temp, item.main?.temp_max ?? temp, item.main?.temp_min ?? temp,
-                        Self.wmoCode(forCondition: item.weather?.first?.id ?? 800), Int(((item.pop ?? 0) * 100).rounded()))
+                        Self.wmoCode(forCondition: item.weather?.first?.id ?? 800), Int(saturating: (item.pop ?? 0) * 100))
             }.sorted { $0.time < $1.time }
         // Days: highs, lows and the most frequent (then most severe) condition of each local date.
         var days: [DailyForecast] = []

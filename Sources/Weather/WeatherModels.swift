@@ -37,7 +37,8 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
     /// The local date of `time` at `utcOffsetSeconds` east of UTC. Integer arithmetic (it runs for
     /// every row of every frame): days since 1970 to a proleptic Gregorian date.
     public init(time: Date, utcOffsetSeconds: Int) {
-        let seconds = Int((time.timeIntervalSince1970).rounded(.down)) + utcOffsetSeconds
+        // Clamped so that an absurd time from the network cannot trap the conversion.
+        let seconds = Int(max(-1e12, min(1e12, time.timeIntervalSince1970)).rounded(.down)) + max(-86_400, min(86_400, utcOffsetSeconds))
         let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
         self.init(daysSinceEpoch: days)
     }
@@ -161,6 +162,19 @@ public struct CityWeather: Sendable, Hashable, Codable {
         guard hourly.count >= Self.minimumHours else {
             throw WeatherError(.invalidResponse("only \(hourly.count) hours of forecast"), city: city, provider: provider)
         }
+        // Everything shown goes through Int(…): reject what would trap it or cannot be weather.
+        let temperatures = [current.temperature, current.apparentTemperature] + daily.flatMap { [$0.high, $0.low] } + hourly.map(\.temperature)
+        if let wrong = temperatures.first(where: { !(-100...100).contains($0) }) {
+            throw WeatherError(.invalidResponse("implausible temperature \(wrong)"), city: city, provider: provider)
+        }
+        guard (0...500).contains(current.windSpeed), (0...100).contains(current.humidity), abs(utcOffsetSeconds) <= 86_400 else {
+            throw WeatherError(.invalidResponse("implausible wind, humidity or time zone"), city: city, provider: provider)
+        }
+        let times = [current.observedAt] + hourly.map(\.time)
+        guard times.allSatisfy({ (-1e10...1e11).contains($0.timeIntervalSince1970) }),
+              (daily.map(\.precipitationProbability) + hourly.map(\.precipitationProbability)).allSatisfy({ (0...100).contains($0) }) else {
+            throw WeatherError(.invalidResponse("implausible time or rain chance"), city: city, provider: provider)
+        }
         self.city = city
         self.current = current
         self.daily = daily
@@ -169,6 +183,23 @@ public struct CityWeather: Sendable, Hashable, Codable {
         self.fetchedAt = fetchedAt
         self.provider = provider
         self.isDemo = isDemo
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case city, current, daily, hourly, utcOffsetSeconds, fetchedAt, provider, isDemo
+    }
+
+    /// Decoding (the cache) goes through the same checks as a reply from the network.
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(city: container.decode(City.self, forKey: .city),
+                      current: container.decode(CurrentWeather.self, forKey: .current),
+                      daily: container.decode([DailyForecast].self, forKey: .daily),
+                      hourly: container.decode([HourlyForecast].self, forKey: .hourly),
+                      utcOffsetSeconds: container.decode(Int.self, forKey: .utcOffsetSeconds),
+                      fetchedAt: container.decode(Date.self, forKey: .fetchedAt),
+                      provider: container.decode(ProviderID.self, forKey: .provider),
+                      isDemo: container.decode(Bool.self, forKey: .isDemo))
     }
 
     /// The hourly forecast from the current hour on.

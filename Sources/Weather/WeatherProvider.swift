@@ -22,6 +22,14 @@ extension WeatherProvider {
     }
 }
 
+extension Int {
+    /// The nearest whole number, clamped to ±1e9: a value from the network must never trap the
+    /// conversion (Int(1e308) does); range checks then reject what is implausible.
+    init(saturating value: Double) {
+        self = value.isNaN ? 0 : Int(Swift.max(-1e9, Swift.min(1e9, value)).rounded())
+    }
+}
+
 /// Decodes JSON, turning any failure into a one-line reason.
 func decodeJSON<T: Decodable>(_ type: T.Type, from data: Data) throws(WeatherError) -> T {
     do {

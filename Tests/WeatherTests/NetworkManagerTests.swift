@@ -137,8 +137,14 @@ final class NetworkManagerTests: XCTestCase {
         XCTAssertEqual(results[0].fetchedAt, clock.date.addingTimeInterval(-700))
         XCTAssertEqual(results[1].fetchedAt, clock.date)
 
-        // A corrupt entry is ignored and replaced.
         let file = cache.fileURL(provider: .openMeteo, city: city)
+        // An entry with impossible values is ignored as well.
+        let entry = try String(contentsOf: file, encoding: .utf8)
+        try Data(entry.replacingOccurrences(of: "\"temperature\":4.5", with: "\"temperature\":1e300").utf8).write(to: file)
+        XCTAssertTrue(try String(contentsOf: file, encoding: .utf8).contains("1e300"))
+        XCTAssertNil(cache.load(provider: .openMeteo, city: city, now: clock.date))
+
+        // A corrupt entry is ignored and replaced.
         try Data("{not json".utf8).write(to: file)
         XCTAssertNil(cache.load(provider: .openMeteo, city: city, now: clock.date))
         _ = try await network.weatherResults(for: [city])[0].get()

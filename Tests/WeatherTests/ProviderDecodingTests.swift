@@ -62,6 +62,8 @@ final class ProviderDecodingTests: XCTestCase {
             (LoopbackHTTPServer.Response(status: 200, body: Data(Replies.openMeteoLocation().utf8), truncateBodyAt: 300),
              .offline("connection lost")),
             (.json(Replies.openMeteoLocation(days: 3)), .invalidResponse("only 3 days of forecast")),
+            (.json(Replies.openMeteoLocation(temperature: 1e308)), .invalidResponse("implausible temperature")),
+            (.json(Replies.openMeteoLocation(offset: Int(Int32.max))), .invalidResponse("implausible")),
             (LoopbackHTTPServer.Response(status: 200, body: Data(repeating: 0x20, count: 6_000_000)), .tooLarge(limit: 5_000_000)),
         ]
         for (response, expected) in cases {
