@@ -20,7 +20,7 @@ public struct DemoProvider: WeatherProvider {
     }
 
     public func weather(for city: City, at now: Date) throws(WeatherError) -> CityWeather {
-        let offset = TimeZone(identifier: city.timeZone)?.secondsFromGMT(for: now) ?? Int(city.longitude / 15) * 3600
+        let offset = TimeZone(identifier: city.timeZone)?.secondsFromGMT(for: now) ?? Int(saturating: city.longitude / 15) * 3600
         let hourStart = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600
         func temperature(at time: Double) -> Double {
             let localHours = (time + Double(offset)) / 3600
