@@ -188,3 +188,19 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(App.update(&state, with: .tick, now: Fixtures.now.addingTimeInterval(700)), [], "not while a refresh runs")
     }
 }
+
+final class UpdateErrorTests: XCTestCase {
+    func testAFailedBookmarkWriteIsReportedAndTheAppGoesOn() {
+        var state = Fixtures.state(bookmarks: [])
+        state.added = [Fixtures.seoul]
+        state.selectedCityID = Fixtures.seoul.id
+        XCTAssertEqual(App.update(&state, with: .key(.character("b")), now: Fixtures.now), [.changeBookmarks(.add(Fixtures.seoul))])
+        let failure = BookmarkStore.StoreError(message: "cannot create /nope/skycast: Permission denied")
+        XCTAssertEqual(App.update(&state, with: .bookmarksSaved(.failure(failure)), now: Fixtures.now), [])
+        XCTAssertEqual(state.status, .init(text: "bookmarks not saved: cannot create /nope/skycast: Permission denied", isError: true))
+        XCTAssertEqual(state.bookmarkWritesInFlight, 0)
+        XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.seoul.id], "the row stays where the user put it")
+        XCTAssertEqual(App.update(&state, with: .catalogFailed("the bundled city data cities.tsv is missing (reinstall skycast)"), now: Fixtures.now), [])
+        XCTAssertEqual(state.status?.text, "the bundled city data cities.tsv is missing (reinstall skycast)")
+    }
+}
