@@ -67,7 +67,7 @@ enum RowFormatter {
         let ascii = !capabilities.unicode
         var line = StyledLine()
         line.append(" ")
-        line.append(row.bookmarked ? glyphs.star : " ", TextStyle(foreground: .yellow, bold: true))
+        line.append(row.bookmarked ? glyphs.star : " ", row.bookmarked ? TextStyle(foreground: .yellow, bold: true) : .plain)
         line.append("  ")
         line.append(TerminalText.fitted(TerminalText.sanitized(row.city.shortName), to: layout.nameWidth, ellipsis: glyphs.ellipsis) + " ")
         guard let weather = row.status.weather else {

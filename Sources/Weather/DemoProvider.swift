@@ -31,7 +31,10 @@ public struct DemoProvider: WeatherProvider {
             let seasonal = -cos(2 * Double.pi * dayOfYear / 365.25) * (city.latitude >= 0 ? 1 : -1)
             let mean = 30 - 0.35 * latitude + seasonal * 0.16 * latitude
             let diurnal = 4 * cos(2 * Double.pi * (hourOfDay - 15) / 24)
-            return mean + diurnal + noise(city.id, Int(day), salt: 1) * 3
+            // Day-to-day variation, blended across the day so that midnight has no jump.
+            let today = noise(city.id, Int(day), salt: 1)
+            let tomorrow = noise(city.id, Int(day) + 1, salt: 1)
+            return mean + diurnal + (today + (tomorrow - today) * hourOfDay / 24) * 3
         }
         func code(at time: Double, temperature: Double) -> WeatherCode {
             let day = Int(((time + Double(offset)) / 86_400).rounded(.down))
