@@ -3,7 +3,7 @@
 
 Used to make the screenshots in docs/images from real skycast runs:
 
-    tmux capture-pane -e -p -t SESSION > capture.ansi
+    tmux capture-pane -N -e -p -t SESSION > capture.ansi
     python3 docs/render_screenshot.py capture.ansi docs/images/table.png
 
 Needs Pillow and the DejaVu Sans Mono font (Debian: fonts-dejavu-core).
