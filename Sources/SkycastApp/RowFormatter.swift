@@ -1,0 +1,135 @@
+import Catalog
+import Foundation
+import Terminal
+import TextLayout
+import Weather
+
+/// The text and styles of table rows, their header, and the small formats they share.
+enum RowFormatter {
+    static func header(_ layout: RowLayout, glyphs: Glyphs) -> StyledLine {
+        var text = String(repeating: " ", count: RowLayout.markerWidth) + TerminalText.fitted("CITY", to: layout.nameWidth) + " "
+        text += layout.conditionWidth > 0 ? TerminalText.fitted("NOW", to: layout.conditionWidth) + " " : "  "
+        text += TerminalText.fitted("TEMP", to: RowLayout.temperatureWidth, alignRight: true) + "   "
+        switch layout.strip {
+        case let .days(count): text += "NEXT \(count) DAYS"
+        case let .hours(count): text += "NEXT \(count) H"
+        case .none: break
+        }
+        return StyledLine(text, TextStyle(bold: true, dim: true))
+    }
+
+    static func line(for row: CityRow, layout: RowLayout, capabilities: TerminalCapabilities, now: Date) -> StyledLine {
+        let glyphs = capabilities.glyphs
+        let ascii = !capabilities.unicode
+        var line = StyledLine()
+        line.append(" ")
+        line.append(row.bookmarked ? glyphs.star : " ", row.bookmarked ? TextStyle(foreground: .yellow, bold: true) : .plain)
+        line.append("  ")
+        line.append(TerminalText.fitted(TerminalText.sanitized(row.city.shortName), to: layout.nameWidth, ellipsis: glyphs.ellipsis) + " ")
+        guard let weather = row.status.weather else {
+            switch row.status {
+            case let .failed(error, _):
+                let retry = error.kind == .cancelled ? "r to retry" : "\(error.shortReason) \(glyphs.emDash) r to retry"
+                line.append("\(glyphs.warning) \(retry)", TextStyle(foreground: .red, dim: true))
+            default:
+                line.append("loading\(glyphs.ellipsis)", TextStyle(dim: true))
+            }
+            return line
+        }
+        let code = weather.current.weatherCode
+        let icon = code.icon(ascii: ascii, isDay: weather.current.isDay)
+        if layout.conditionWidth > 0 {
+            line.append(TerminalText.fitted("\(icon) \(code.description)", to: layout.conditionWidth, ellipsis: glyphs.ellipsis) + " ")
+        } else {
+            line.append(icon + " ")
+        }
+        let temperature = degrees(weather.current.temperature, units: row.units, glyphs: glyphs) + (row.units == .metric ? "C" : "F")
+        line.append(String(repeating: " ", count: max(0, RowLayout.temperatureWidth - TerminalText.width(temperature))))
+        // Stale data (served from the cache while a refresh is due or failing) is dim and shows its age.
+        let stale = now.timeIntervalSince(weather.fetchedAt) > RowLayout.staleAge
+        line.append(temperature, stale ? TextStyle(dim: true) : TextStyle(foreground: tint(celsius: weather.current.temperature), bold: true))
+        let gap = stale ? " \(compactAge(from: weather.fetchedAt, now: now)) " : "   "
+        switch layout.strip {
+        case let .days(count):
+            line.append(gap, TextStyle(dim: true))
+            for day in weather.days(from: now).prefix(count) {
+                let highLow = "\(Int(row.units.temperature(day.high).rounded()))/\(Int(row.units.temperature(day.low).rounded()))"
+                // A seven-character "-12/-20" takes the space after the icon.
+                let gap = highLow.count >= RowLayout.daySlotWidth - 1 ? "" : " "
+                line.append(day.weatherCode.icon(ascii: ascii) + gap)
+                line.append(TerminalText.fitted(highLow, to: RowLayout.daySlotWidth - 1 - gap.count, ellipsis: glyphs.ellipsis),
+                            TextStyle(dim: true))
+            }
+        case let .hours(count):
+            line.append(gap, TextStyle(dim: true))
+            line.append(sparkline(weather.hours(from: now, count: count).map(\.temperature), glyphs: glyphs), TextStyle(foreground: .cyan))
+        case .none:
+            if stale { line.append(gap, TextStyle(dim: true)) }
+        }
+        if case let .failed(error, _) = row.status {
+            line.append(" \(glyphs.warning) \(error.shortReason)", TextStyle(foreground: .red, dim: true))
+        }
+        return line
+    }
+
+    /// "°C" (ASCII: "C").
+    static func symbol(_ units: Units, glyphs: Glyphs) -> String {
+        glyphs.degree + (units == .metric ? "C" : "F")
+    }
+
+    /// "4°", "-12°" (ASCII: "4", "-12").
+    static func degrees(_ celsius: Double, units: Units, glyphs: Glyphs) -> String {
+        "\(Int(units.temperature(celsius).rounded()))\(glyphs.degree)"
+    }
+
+    /// Blue when cold, through green, to red when hot: mid tones that read on light and dark themes.
+    static func tint(celsius: Double) -> Color {
+        switch celsius {
+        case ..<(-10): return Color(33)
+        case ..<0: return Color(39)
+        case ..<10: return Color(37)
+        case ..<20: return Color(34)
+        case ..<28: return Color(172)
+        default: return Color(160)
+        }
+    }
+
+    static func sparkline(_ values: [Double], glyphs: Glyphs) -> String {
+        guard let low = values.min(), let high = values.max() else { return "" }
+        let levels = glyphs.sparkline
+        let span = max(high - low, 0.001)
+        return values.map { levels[min(levels.count - 1, Int((($0 - low) / span) * Double(levels.count - 1) + 0.5))] }.joined()
+    }
+
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(abs(number)))
+        var result = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            result.append(digit)
+        }
+        return number < 0 ? "-" + result : result
+    }
+
+    /// "35m", "2h", "3d": an age in at most three cells.
+    static func compactAge(from date: Date, now: Date) -> String {
+        let minutes = Int(max(0, now.timeIntervalSince(date)) / 60)
+        switch minutes {
+        case ..<60: return "\(minutes)m"
+        case ..<(60 * 48): return "\(minutes / 60)h"
+        default: return "\(min(99, minutes / 1440))d"
+        }
+    }
+
+    /// "just now", "3 min ago", "2 h ago".
+    static func age(from date: Date?, now: Date) -> String {
+        guard let date else { return "no data yet" }
+        let seconds = max(0, now.timeIntervalSince(date))
+        switch seconds {
+        case ..<60: return "updated just now"
+        case ..<3600: return "updated \(Int(seconds / 60)) min ago"
+        case ..<172_800: return "updated \(Int(seconds / 3600)) h ago"
+        default: return "updated \(Int(seconds / 86_400)) days ago"
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The widths of the table's columns for a terminal width: narrower terminals drop days from the
+/// strip, then the strip, then the condition words; the city and temperature always show.
+struct RowLayout: Equatable {
+    static let markerWidth = 4
+    static let temperatureWidth = 6
+    /// Data older than this shows its age in the row (the cache serves stale data while refreshing).
+    static let staleAge: TimeInterval = 20 * 60
+    static let daySlotWidth = 8
+
+    enum Strip: Equatable {
+        case days(Int)
+        case hours(Int)
+        case none
+    }
+
+    var nameWidth: Int
+    /// 0 hides the condition words (the icon stays).
+    var conditionWidth: Int
+    var strip: Strip
+
+    init(width: Int) {
+        let rest = width - Self.markerWidth - Self.temperatureWidth - 2
+        nameWidth = max(8, min(25, rest / 3))
+        conditionWidth = width >= 60 ? min(20, max(12, rest / 4)) : 0
+        let stripWidth = width - Self.markerWidth - nameWidth - 1 - (conditionWidth > 0 ? conditionWidth + 1 : 2)
+            - Self.temperatureWidth - 3
+        if width < 60 || stripWidth < 12 {
+            strip = .none
+        } else if stripWidth >= Self.daySlotWidth * 3 {
+            strip = .days(min(7, stripWidth / Self.daySlotWidth))
+        } else {
+            strip = .hours(min(48, stripWidth))
+        }
+    }
+}
