@@ -108,10 +108,10 @@ public struct Catalog: Sendable {
                             population: reader.integer(fields[7]) ?? 0)
             let cityIndex = cities.count
             cities.append(city)
-            let foldedName = folder.fold(name)
+            let foldedName = reader.fold(fields[1], with: &folder)
             index.addName(foldedName, city: cityIndex, wordStarts: true)
             typoKeys.append(contentsOf: foldedName)
-            let foldedASCII = folder.fold(reader.string(fields[2]))
+            let foldedASCII = reader.fold(fields[2], with: &folder)
             if foldedASCII != foldedName {
                 index.addName(foldedASCII, city: cityIndex, wordStarts: true)
                 typoKeys.append(0)
@@ -162,7 +162,7 @@ public struct Catalog: Sendable {
                 .split(separator: 0).map(Array.init)
             for position in names.lowerBound...names.upperBound where position == names.upperBound || reader.bytes[position] == 0x2C {
                 if position > start {
-                    let folded = folder.fold(reader.string(start..<position))
+                    let folded = reader.fold(start..<position, with: &folder)
                     if !folded.isEmpty && !seen.contains(folded) {
                         seen.append(folded)
                         index.add(folded[...], kind: .name, city: Int(cityIndex))

@@ -38,6 +38,29 @@ public struct TextFolder: Sendable {
         return output
     }
 
+    /// The folded form of UTF-8 `bytes`; ASCII (most names) is lower-cased in place of a String.
+    mutating func fold(utf8 bytes: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        var ascii = true
+        for byte in bytes where byte >= 0x80 || byte < 0x20 || byte == 0x7F {
+            ascii = false
+            break
+        }
+        guard ascii else { return fold(String(decoding: bytes, as: UTF8.self)) }
+        var output: [UInt8] = []
+        output.reserveCapacity(bytes.count)
+        var pendingSpace = false
+        for var byte in bytes {
+            if byte == 0x20 {
+                pendingSpace = !output.isEmpty
+                continue
+            }
+            if pendingSpace { output.append(0x20); pendingSpace = false }
+            if byte >= 0x41 && byte <= 0x5A { byte |= 0x20 }
+            output.append(byte)
+        }
+        return output
+    }
+
     public mutating func foldedString(_ text: String) -> String {
         String(decoding: fold(text), as: UTF8.self)
     }

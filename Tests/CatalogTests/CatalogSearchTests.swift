@@ -151,3 +151,34 @@ final class CatalogSearchTests: XCTestCase {
         XCTAssertTrue(Catalog.isWithinOneEdit(Array("berln".utf8), Array("berlin".utf8)))
     }
 }
+
+final class TSVReaderTests: XCTestCase {
+    func testDecimalsParseExactlyAsFoundationDoes() throws {
+        let reader = TSVReader(bytes: try Catalog.bundledBytes("cities.tsv"))
+        var checked = 0
+        reader.forEachRow(columns: 9) { fields in
+            for column in [5, 6] {
+                XCTAssertEqual(reader.double(fields[column]), Double(reader.string(fields[column])))
+                checked += 1
+            }
+        }
+        XCTAssertEqual(checked, 68_012)
+        let odd = TSVReader(bytes: Array("h\n-0.5\t1e3\t12345678901234567\t.\t\n".utf8))
+        odd.forEachRow(columns: 5) { fields in
+            XCTAssertEqual(odd.double(fields[0]), -0.5)
+            XCTAssertEqual(odd.double(fields[1]), 1000)
+            XCTAssertEqual(odd.double(fields[2]), 12345678901234567)
+            XCTAssertNil(odd.double(fields[3]))
+            XCTAssertNil(odd.double(fields[4]))
+        }
+    }
+
+    func testDamagedRowsAreSkippedAndCounted() {
+        let reader = TSVReader(bytes: Array("a\tb\n1\t2\n3\n\n4\t5\t6\n7\t8\r\n".utf8))
+        var rows: [String] = []
+        let counts = reader.forEachRow(columns: 2) { fields in rows.append(reader.string(fields[0]) + reader.string(fields[1])) }
+        XCTAssertEqual(rows, ["12", "78"])
+        XCTAssertEqual(counts.rows, 2)
+        XCTAssertEqual(counts.skipped, 2)
+    }
+}
