@@ -113,9 +113,12 @@ public final class AppView {
         for city in state.added { newRows[city.id] = CityRow(city: city, bookmarked: false, status: state.weather[city.id] ?? .loading, units: state.units) }
         let oldRows = rows.byID
         rows.byID = newRows
-        lastDiff = dataSource.apply(snapshot, animatingDifferences: capabilities.animation && !isFirstApply, now: time,
-                         isContentEqual: { layoutChanged || oldRows[$0] == newRows[$0] })
-        isFirstApply = false
+        // Animation frames redraw an unchanged state: nothing to diff then.
+        if isFirstApply || layoutChanged || newRows != oldRows || snapshot != dataSource.snapshot {
+            lastDiff = dataSource.apply(snapshot, animatingDifferences: capabilities.animation && !isFirstApply, now: time,
+                                        isContentEqual: { layoutChanged || oldRows[$0] == newRows[$0] })
+            isFirstApply = false
+        }
         if let selected = state.selectedCityID { table.select(selected) }
         if let request = state.highlightRequest, request.serial != appliedHighlight {
             appliedHighlight = request.serial
