@@ -4,8 +4,11 @@ public struct CityMatch: Sendable, Hashable {
     public enum Kind: Int, Sendable, Comparable, CustomStringConvertible {
         /// The query is a whole name of the city (primary, ASCII or alternate), after folding.
         case wholeName
-        /// The query starts a name of the city.
+        /// The query starts the city's own name (primary or ASCII).
         case namePrefix
+        /// The query starts one of its alternate names. Ranked after its own names: "san" should
+        /// offer San Antonio before Shanghai, whose alternate names include "Sanghaj".
+        case alternateNamePrefix
         /// The query starts a later word of a name ("york" → New York City).
         case wordPrefix
         /// One edit away from a name or its start (a swap of neighbouring letters counts as one).
@@ -19,6 +22,7 @@ public struct CityMatch: Sendable, Hashable {
             switch self {
             case .wholeName: return "name"
             case .namePrefix: return "prefix"
+            case .alternateNamePrefix: return "alternate-prefix"
             case .wordPrefix: return "word"
             case .typo: return "typo"
             case .online: return "online"
@@ -69,13 +73,14 @@ extension Catalog {
 
         var ranking = TopMatches(limit: limit)
         let accept = { (city: Int) -> Bool in qualifiers.allSatisfy { self.city(city, satisfies: $0) } }
-        for index in [primaryIndex, alternateIndex].compactMap({ $0 }) {
+        for (index, prefixKind) in [(primaryIndex, CityMatch.Kind.namePrefix), (alternateIndex, .alternateNamePrefix)] {
+            guard let index else { continue }
             let range = index.range(withPrefix: name)
             let queryLength = name.count
             index.entries.withUnsafeBufferPointer { entries in
                 for entry in entries[range] {
                     let kind: CityMatch.Kind = entry.kind == .word ? .wordPrefix
-                        : Int(entry.length) == queryLength ? .wholeName : .namePrefix
+                        : Int(entry.length) == queryLength ? .wholeName : prefixKind
                     let city = Int(entry.city)
                     if ranking.wouldConsider(city: city, kind: kind) {
                         ranking.consider(city: city, kind: kind, accept: accept)
