@@ -132,6 +132,13 @@ pkill -TERM -f "^$bin --demo" || true
 expect 'e2e\$' "SIGTERM quits"
 expect_sane_terminal "after SIGTERM"
 
+# A crash restores the terminal before the process dies.
+run_in_shell "'$bin' --demo"
+expect '★  Reykjavík, IS' "started once more"
+pkill -SEGV -f "^$bin --demo" || true
+expect 'e2e\$' "a crash ends the process"
+expect_sane_terminal "after a crash (SIGSEGV)"
+
 # A TERM without a terminfo entry falls back instead of crashing.
 run_in_shell "TERM=no-such-terminal '$bin' --demo"
 expect 'Reykjavík, IS' "an unknown TERM falls back to xterm-256color"
