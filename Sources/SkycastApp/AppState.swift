@@ -50,9 +50,8 @@ public struct AppState: Sendable {
     public var refreshTotal = 0
     public var lastRefresh: Date?
     public var refreshInterval: TimeInterval
-    /// A city to flash (added again while already shown), with when.
+    /// A city to flash (added again while already shown); the serial tells one request from the next.
     public var highlightRequest: (cityID: Int, serial: Int)?
-    public var highlightSerial = 0
     /// Bookmark changes sent to the store and not yet answered.
     public var bookmarkWritesInFlight = 0
 

@@ -315,8 +315,7 @@ public enum App {
         state.mode = .table
         state.selectedCityID = city.id
         if state.city(id: city.id) != nil {
-            state.highlightSerial += 1
-            state.highlightRequest = (city.id, state.highlightSerial)
+            state.highlightRequest = (city.id, (state.highlightRequest?.serial ?? 0) + 1)
             state.status = .init(text: "\(city.name) is already in the table", isError: false)
             return []
         }

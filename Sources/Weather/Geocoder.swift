@@ -26,9 +26,8 @@ public struct Geocoder: Sendable {
         }
         let response = try await network.get(url)
         guard response.status == 200 else {
-            let reason = (try? JSONDecoder().decode(OpenMeteoProvider.ErrorReply.self, from: response.body))?.reason ?? ""
-            throw WeatherError(response.status == 429 ? .rateLimited
-                               : .server(status: response.status, reason: TerminalText.truncated(TerminalText.sanitized(reason), to: 120)))
+            let reason = (try? JSONDecoder().decode(OpenMeteoProvider.ErrorReply.self, from: response.body))?.reason
+            throw WeatherError(.httpStatus(response.status, reason: reason))
         }
         return try decode(response.body)
     }

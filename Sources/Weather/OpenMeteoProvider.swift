@@ -1,6 +1,5 @@
 import Catalog
 import Foundation
-import TextLayout
 
 /// Open-Meteo (no key). Up to 50 cities share one request: latitudes and longitudes go
 /// comma-separated and the reply is an array (a single object for one city).
@@ -49,20 +48,15 @@ public struct OpenMeteoProvider: WeatherProvider {
     /// The results for `cities` from one reply, in order.
     func decode(_ response: HTTPResponse, cities: [City]) throws(WeatherError) -> [Result<CityWeather, WeatherError>] {
         guard response.status == 200 else {
-            let reason = (try? JSONDecoder().decode(ErrorReply.self, from: response.body))?.reason ?? ""
-            let sanitized = TerminalText.truncated(TerminalText.sanitized(reason), to: 120)
-            switch response.status {
-            case 429: throw WeatherError(.rateLimited, provider: id)
-            case 404: throw WeatherError(.notFound, provider: id)
-            default: throw WeatherError(.server(status: response.status, reason: sanitized), provider: id)
-            }
+            let reason = (try? JSONDecoder().decode(ErrorReply.self, from: response.body))?.reason
+            throw WeatherError(.httpStatus(response.status, reason: reason), provider: id)
         }
         let locations: [Location]
         if cities.count == 1, let single = try? JSONDecoder().decode(Location.self, from: response.body), single.error != true {
             locations = [single]
         } else {
             if let error = try? JSONDecoder().decode(ErrorReply.self, from: response.body), error.error == true {
-                throw WeatherError(.server(status: 200, reason: TerminalText.sanitized(error.reason ?? "")), provider: id)
+                throw WeatherError(.httpStatus(200, reason: error.reason), provider: id)
             }
             do {
                 locations = try decodeJSON([Location].self, from: response.body)

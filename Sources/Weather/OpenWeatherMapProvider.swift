@@ -1,6 +1,5 @@
 import Catalog
 import Foundation
-import TextLayout
 
 /// OpenWeatherMap (API key). Per city, current conditions and the 5-day/3-hour forecast are fetched
 /// together; the 3-hourly list is folded into local-date days and interpolated to hours.
@@ -120,13 +119,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         let code = reply?.cod?.value ?? response.status
         let status = response.status != 200 ? response.status : code
         guard status != 200 else { return }
-        let message = TerminalText.truncated(TerminalText.sanitized(reply?.message ?? ""), to: 120)
-        switch status {
-        case 401: throw WeatherError(.badAPIKey)
-        case 404: throw WeatherError(.notFound)
-        case 429: throw WeatherError(.rateLimited)
-        default: throw WeatherError(.server(status: status, reason: message))
-        }
+        throw WeatherError(.httpStatus(status, reason: reply?.message))
     }
 
     /// OpenWeatherMap condition ids (https://openweathermap.org/weather-conditions) as WMO codes.

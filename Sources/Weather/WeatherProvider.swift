@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import TextLayout
 
 /// A weather service. Each turns its own replies into the normalised model (WMO codes, metric units,
 /// local dates); nothing above this layer knows which one answered.
@@ -27,6 +28,19 @@ extension Int {
     /// conversion (Int(1e308) does); range checks then reject what is implausible.
     init(saturating value: Double) {
         self = value.isNaN ? 0 : Int(Swift.max(-1e9, Swift.min(1e9, value)).rounded())
+    }
+}
+
+extension WeatherError.Kind {
+    /// What a non-success HTTP status means, whichever service sent it. `reason` is the service's own
+    /// words, shown sanitised and cut to one line.
+    static func httpStatus(_ status: Int, reason: String?) -> WeatherError.Kind {
+        switch status {
+        case 401: return .badAPIKey
+        case 404: return .notFound
+        case 429: return .rateLimited
+        default: return .server(status: status, reason: TerminalText.truncated(TerminalText.sanitized(reason ?? ""), to: 120))
+        }
     }
 }
 
