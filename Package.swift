@@ -22,11 +22,15 @@ let package = Package(
             providers: [.apt(["libncursesw5-dev"])]
         ),
 
+        // Signal handlers of the full-screen table (crash restore, resize and quit wake-ups): C, so
+        // that their state exists once per process.
+        .target(name: "CTerminalSignals"),
+
         // Pure text helpers: sanitising for the terminal and display widths.
         .target(name: "TextLayout"),
 
         // The terminal: the Screen protocol, its ncurses and test backends, text layout, TableView.
-        .target(name: "Terminal", dependencies: ["DiffableSnapshot", "TextLayout", "CNCursesw"]),
+        .target(name: "Terminal", dependencies: ["DiffableSnapshot", "TextLayout", "CNCursesw", "CTerminalSignals"]),
 
         // The bundled GeoNames data, exposed through Bundle.module.
         .target(

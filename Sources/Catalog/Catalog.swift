@@ -24,13 +24,13 @@ public struct Catalog: Sendable {
     public var hasAlternateNames: Bool { alternateIndex != nil }
 
     public enum LoadError: Error, CustomStringConvertible {
-        case missingResource(String)
+        case dataNotFound(searched: [String])
         case unreadable(String, String)
         case empty(String)
 
         public var description: String {
             switch self {
-            case let .missingResource(file): return "the bundled city data \(file) is missing (reinstall skycast)"
+            case let .dataNotFound(searched): return CityData.notFoundMessage(searched: searched)
             case let .unreadable(file, reason): return "cannot read the bundled city data \(file): \(reason)"
             case let .empty(file): return "the bundled city data \(file) has no rows"
             }
@@ -47,7 +47,11 @@ public struct Catalog: Sendable {
     }
 
     public static func bundledBytes(_ file: String) throws(LoadError) -> [UInt8] {
-        guard let url = CityData.url(of: file) else { throw .missingResource(file) }
+        let url: URL
+        switch CityData.location {
+        case let .found(folder): url = folder.appendingPathComponent(file)
+        case let .notFound(searched): throw .dataNotFound(searched: searched)
+        }
         // Read straight into the array: going through Data would hold the file twice at the peak.
         let descriptor = open(url.path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(file, String(cString: strerror(errno))) }

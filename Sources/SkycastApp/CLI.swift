@@ -1,4 +1,5 @@
 import Catalog
+import CityData
 import Foundation
 import Terminal
 import TextLayout
@@ -60,10 +61,13 @@ public enum CLI {
         case .about:
             output.out(Options.aboutText)
             return .exit(0)
-        case .interactive:
-            return .interactive(settings)
-        case .show, .find, .bookmarks:
-            return .command(options, settings)
+        case .interactive, .show, .find, .bookmarks:
+            // Every command may need the catalog; a broken install says so before anything starts.
+            if case let .notFound(searched) = CityData.location {
+                output.err(CityData.notFoundMessage(searched: searched))
+                return .exit(1)
+            }
+            return options.command == .interactive ? .interactive(settings) : .command(options, settings)
         }
     }
 

@@ -39,6 +39,10 @@ final class TerminalApp {
 
     static let frameInterval = 1.0 / 30
     static let tickInterval = 30.0
+    /// The exit status after the terminal went away, as a shell's after a hang-up (128 + SIGHUP).
+    static let hangupStatus: Int32 = 129
+    /// How long a quitting table waits for bookmark writes still under way.
+    static let bookmarkDrainSeconds = 1.0
 
     func run(output: CLI.Output) -> Int32 {
         let screen: NCursesScreen
@@ -58,6 +62,10 @@ final class TerminalApp {
         let loaded = store.load()
         var state = AppState(provider: settings.provider, units: settings.units, bookmarks: loaded.cities, size: screen.size,
                              refreshInterval: settings.refreshInterval)
+        if loaded.readOnly {
+            state.bookmarksReadOnly = store.readOnlyNote
+            state.status = .init(text: store.readOnlyNote, isError: false)
+        }
         let warnings = ([loaded.warning].compactMap { $0 } + settings.warnings)
         if !warnings.isEmpty { state.status = .init(text: warnings.joined(separator: "; "), isError: true) }
 
@@ -72,6 +80,13 @@ final class TerminalApp {
         }
 
         var running = true
+        var status: Int32 = 0
+        defer {
+            // A bookmark written just before quitting (or before the terminal vanished) must land.
+            let drained = DispatchSemaphore(value: 0)
+            bookmarkWrites.async { drained.signal() }
+            _ = drained.wait(timeout: .now() + Self.bookmarkDrainSeconds)
+        }
         func perform(_ effects: [AppEffect]) {
             for effect in effects {
                 switch effect {
@@ -124,9 +139,10 @@ final class TerminalApp {
             let animating = view.isAnimating(at: now)
             let untilTick = max(0, Self.tickInterval - now.timeIntervalSince(lastTick))
             let timeout = animating ? Self.frameInterval : untilTick
-            var descriptors = [pollfd(fd: screen.inputDescriptor, events: Int16(POLLIN), revents: 0),
-                               pollfd(fd: screen.wakeup.readDescriptor, events: Int16(POLLIN), revents: 0)]
-            _ = poll(&descriptors, nfds_t(descriptors.count), Int32((timeout * 1000).rounded(.up)))
+            if screen.wait(timeout: timeout) == .terminalLost {
+                status = Self.hangupStatus
+                break
+            }
 
             for signal in screen.drainSignals() {
                 switch signal {
@@ -136,6 +152,9 @@ final class TerminalApp {
                     dirty = true
                 case .interrupt, .terminate:
                     running = false
+                case .hangup:
+                    running = false
+                    status = Self.hangupStatus
                 case .event:
                     break
                 }
@@ -159,6 +178,6 @@ final class TerminalApp {
                 dirty = true
             }
         }
-        return 0
+        return status
     }
 }

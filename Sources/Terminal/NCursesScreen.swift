@@ -1,4 +1,5 @@
 import CNCursesw
+import CTerminalSignals
 import Foundation
 import TextLayout
 
@@ -23,7 +24,12 @@ public final class NCursesScreen: Screen {
 
     /// Why the UI loop woke, other than input.
     public enum Signal: Sendable {
-        case resize, interrupt, terminate, event
+        case resize, interrupt, terminate, hangup, event
+    }
+
+    /// What `wait` saw: the terminal is there, or it went away (closed, hung up, at end of input).
+    public enum Activity: Sendable, Equatable {
+        case ready, terminalLost
     }
 
     public private(set) var size: TerminalSize
@@ -31,6 +37,7 @@ public final class NCursesScreen: Screen {
     public let wakeup: Wakeup
     public let inputDescriptor: Int32
     private let terminal: OpaquePointer
+    private let outputDescriptor: Int32
     private let outputFile: UnsafeMutablePointer<FILE>
     private let inputFile: UnsafeMutablePointer<FILE>
     private var colorPairs: [ColorPair: Int16] = [:]
@@ -46,6 +53,7 @@ public final class NCursesScreen: Screen {
     public init(environment: [String: String], overrides: TerminalCapabilities.Overrides,
                 input: Int32 = 0, output: Int32 = 1, mouse: Bool = true) throws(SetupError) {
         setlocale(LC_ALL, "")
+        skycast_signals_save_terminal(input)
         let term = environment["TERM"].flatMap { $0.isEmpty ? nil : $0 } ?? "xterm-256color"
         guard let outputFile = fdopen(dup(output), "w"), let inputFile = fdopen(dup(input), "r") else {
             throw .noTerminal(term)
@@ -65,6 +73,7 @@ public final class NCursesScreen: Screen {
         self.outputFile = outputFile
         self.inputFile = inputFile
         inputDescriptor = fileno(inputFile)
+        outputDescriptor = output
         wakeup = Wakeup(readDescriptor: fds[0], writeDescriptor: fds[1])
 
         cbreak()
@@ -83,8 +92,21 @@ public final class NCursesScreen: Screen {
         capabilities = TerminalCapabilities.detect(environment: environment, terminalColors: Int(colorCount), overrides: overrides)
         if mouse { mousemask(cn_BUTTON4_PRESSED | cn_BUTTON5_PRESSED, nil) }
         size = TerminalSize(rows: Int(cn_getmaxy()), columns: Int(cn_getmaxx()))
-        cn_install_signal_wakeups(fds[1])
-        cn_install_crash_restore()
+        let reset = Self.resetSequence(mouse: mouse)
+        reset.withUnsafeBufferPointer { skycast_signals_install(fds[1], output, $0.baseAddress, $0.count) }
+    }
+
+    /// What a crash handler writes to give the terminal back: leave the alternate screen, keypad
+    /// mode and mouse reporting, show the cursor, reset attributes. Prepared now because a signal
+    /// handler may not ask terminfo.
+    private static func resetSequence(mouse: Bool) -> [CChar] {
+        var bytes: [CChar] = []
+        for capability in ["rmcup", "rmkx", "cnorm", "sgr0"] {
+            guard let value = tigetstr(capability), Int(bitPattern: value) != -1 else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(start: value, count: strlen(value)))
+        }
+        if mouse { bytes.append(contentsOf: "\u{1B}[?1000l\u{1B}[?1002l\u{1B}[?1006l".utf8.map { CChar(bitPattern: $0) }) }
+        return bytes
     }
 
     deinit { end() }
@@ -93,6 +115,7 @@ public final class NCursesScreen: Screen {
     public func end() {
         guard !ended else { return }
         ended = true
+        skycast_signals_uninstall()
         curs_set(1)
         endwin()
         delscreen(terminal)
@@ -152,6 +175,39 @@ public final class NCursesScreen: Screen {
         clearok(cn_stdscr(), true)
     }
 
+    /// Waits up to `timeout` for a key, a wake-up or the terminal going away.
+    ///
+    /// A vanished terminal (the SSH session or tmux server gone while SIGHUP is ignored) makes
+    /// `poll` return at once, forever: POLLHUP/POLLERR/POLLNVAL on either side, or input that is
+    /// readable with nothing to read (end of file, EIO). Reporting it is what keeps the loop from
+    /// spinning.
+    public func wait(timeout: TimeInterval) -> Activity {
+        var descriptors = [pollfd(fd: inputDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wakeup.readDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: outputDescriptor, events: 0, revents: 0)]
+        let milliseconds = Int32(min(max(0, timeout), 3_600) * 1000)
+        guard poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return .ready }
+        let lost = Int16(POLLHUP | POLLERR | POLLNVAL)
+        if descriptors[0].revents & lost != 0 || descriptors[2].revents & lost != 0 { return .terminalLost }
+        if descriptors[0].revents & Int16(POLLIN) != 0, inputAtEnd() { return .terminalLost }
+        return .ready
+    }
+
+    /// True when the readable input holds no byte: a read would return 0 (end of file) or fail (EIO).
+    private func inputAtEnd() -> Bool {
+        var pending: Int32 = 0
+        guard ioctl(inputDescriptor, UInt(FIONREAD), &pending) == 0 else { return true }
+        guard pending == 0 else { return false }
+        // Probe without blocking; a byte that arrived meanwhile goes back to ncurses' input queue.
+        let flags = fcntl(inputDescriptor, F_GETFL)
+        _ = fcntl(inputDescriptor, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(inputDescriptor, F_SETFL, flags) }
+        var byte: UInt8 = 0
+        let count = read(inputDescriptor, &byte, 1)
+        if count == 1 { ungetch(Int32(byte)); return false }
+        return count == 0 || (errno != EAGAIN && errno != EINTR)
+    }
+
     /// Every key waiting in ncurses' input, decoded.
     public func readKeys() -> [Key] {
         var keys: [Key] = []
@@ -180,6 +236,7 @@ public final class NCursesScreen: Screen {
                 case UInt8(ascii: "W"): signals.append(.resize)
                 case UInt8(ascii: "I"): signals.append(.interrupt)
                 case UInt8(ascii: "T"): signals.append(.terminate)
+                case UInt8(ascii: "H"): signals.append(.hangup)
                 default: signals.append(.event)
                 }
             }

@@ -57,7 +57,7 @@ start_shell() {
     socket="skycast-e2e-$$-$name"
     sockets+=("$socket")
     tmux -L "$socket" -f /dev/null new-session -d -s app -x 100 -y 30 \
-        "env -i PATH=$PATH HOME=$work/$name TERM=xterm-256color LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no \
+        "env -i PATH=$PATH HOME=$work/$name TERM=xterm-256color LANG=C.UTF-8 SWIFT_BACKTRACE=interactive=no HISTFILE=/dev/null \
          XDG_CONFIG_HOME=$work/$name/config XDG_CACHE_HOME=$work/$name/cache PS1='e2e\$ ' bash --norc --noprofile"
     tmux -L "$socket" set-option -g window-size manual >/dev/null 2>&1
     wait_for 'e2e\$' 5 || true
@@ -132,13 +132,6 @@ pkill -TERM -f "^$bin --demo" || true
 expect 'e2e\$' "SIGTERM quits"
 expect_sane_terminal "after SIGTERM"
 
-# A crash restores the terminal before the process dies.
-run_in_shell "'$bin' --demo"
-expect '★  Reykjavík, IS' "started once more"
-pkill -SEGV -f "^$bin --demo" || true
-expect 'e2e\$' "a crash ends the process"
-expect_sane_terminal "after a crash (SIGSEGV)"
-
 # A TERM without a terminfo entry falls back instead of crashing.
 run_in_shell "TERM=no-such-terminal '$bin' --demo"
 expect 'Reykjavík, IS' "an unknown TERM falls back to xterm-256color"
@@ -153,6 +146,127 @@ keys q
 wait_for 'e2e\$' 5 || true
 current=main
 if ls "$work/main/config/skycast/" | grep -q 'bookmarks.json.corrupt-'; then ok "the corrupt file is kept aside"; else not_ok "the corrupt file was not kept"; fi
+
+# ---------------------------------------------------------------------------------------------
+# The terminal going away ends the process: no orphan spinning on a dead tty.
+
+# cpu_ticks PID: user + system CPU time in clock ticks (zombies keep theirs), empty once reaped.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null; }
+# alive PID: running or sleeping (a zombie has finished; nothing may reap it in a container).
+alive() {
+    local state
+    state=$(awk '/^State:/ {print $2}' "/proc/$1/status" 2>/dev/null)
+    [ -n "$state" ] && [ "$state" != Z ]
+}
+# skycast_pid: the skycast process started by this test's shell.
+skycast_pid() { pgrep -n -f "^$bin --demo --no-cache$" ; }
+
+# ends_after_hangup NAME HOW: HOW removes the terminal; the process must be gone within 2 s,
+# having used under 0.2 s of CPU after it, and leave exit status 129.
+ends_after_hangup() {
+    local name=$1 how=$2 pid before after ticks status
+    for _ in $(seq 50); do pid=$(skycast_pid); [ -n "$pid" ] && break; sleep 0.1; done
+    [ -n "$pid" ] || { not_ok "$name: skycast did not start"; return; }
+    sleep 0.5
+    before=$(cpu_ticks "$pid")
+    eval "$how"
+    after=$before
+    for _ in $(seq 20); do
+        ticks=$(cpu_ticks "$pid"); [ -n "$ticks" ] && after=$ticks
+        alive "$pid" || break
+        sleep 0.1
+    done
+    if alive "$pid"; then not_ok "$name: still running 2 s after the terminal went away"; kill -9 "$pid"; return; fi
+    if [ $((after - before)) -lt 20 ]; then ok "$name: gone within 2 s, $((after - before)) ticks of CPU after"; else not_ok "$name: $((after - before)) ticks of CPU after the terminal went away"; fi
+    for _ in $(seq 20); do [ -s "$work/$name.status" ] && break; sleep 0.1; done
+    status=$(cat "$work/$name.status" 2>/dev/null)
+    if [ "$status" = 129 ]; then ok "$name: exit status 129"; else not_ok "$name: exit status '$status'"; fi
+}
+
+start_shell hangup-ignored
+run_in_shell "bash -c \"trap '' HUP; '$bin' --demo --no-cache; echo \\\$? > '$work/hangup-ignored.status'\""
+expect 'DEMO DATA' "started with SIGHUP ignored"
+ends_after_hangup hangup-ignored 'tmux -L "$socket" kill-server'
+
+start_shell hangup
+run_in_shell "bash -c \"trap 'true' HUP; '$bin' --demo --no-cache; echo \\\$? > '$work/hangup.status'\""
+expect 'DEMO DATA' "started with SIGHUP handled"
+ends_after_hangup hangup 'tmux -L "$socket" kill-server'
+
+# Input from a second pane's terminal, which is then closed: the output side stays.
+start_shell stdin-closed
+tmux -L "$socket" split-window -d -t app "sleep 600"
+input_tty=$(tmux -L "$socket" display -p -t app.1 '#{pane_tty}')
+run_in_shell "bash -c \"trap '' HUP; '$bin' --demo --no-cache < $input_tty; echo \\\$? > '$work/stdin-closed.status'\""
+expect 'DEMO DATA' "started with input from another terminal"
+ends_after_hangup stdin-closed 'tmux -L "$socket" kill-pane -t app.1'
+expect_sane_terminal "after its input terminal closed"
+
+# A crash: the signal's own exit status, and a usable terminal (modes, cursor, main screen).
+start_shell crash
+run_in_shell "'$bin' --demo --no-cache; echo status=\$?"
+expect 'DEMO DATA' "started for the crash"
+pkill -SEGV -f "^$bin --demo --no-cache$" || true
+expect 'status=139' "SIGSEGV ends the process by that signal (139)"
+expect_sane_terminal "after SIGSEGV"
+flags=$(tmux -L "$socket" display -p -t app '#{cursor_flag} #{alternate_on}')
+if [ "$flags" = "1 0" ]; then ok "cursor visible and the main screen back after SIGSEGV"; else not_ok "cursor/alternate screen after SIGSEGV: $flags"; fi
+
+# Ctrl-Z suspends to the shell; fg redraws the table, which still answers keys.
+start_shell suspend
+run_in_shell "'$bin' --demo --no-cache"
+expect 'DEMO DATA' "started for Ctrl-Z"
+keys C-z
+expect 'Stopped' "Ctrl-Z suspends to the shell"
+run_in_shell "clear; fg"
+expect 'DEMO DATA' "fg redraws the table"
+keys '?'
+expect ' Keys' "the table answers keys after fg"
+keys Escape q
+expect 'e2e\$' "and quits"
+
+# A binary without its data folder says so, for every command, instead of trapping.
+current=no-data
+mkdir -p "$work/lone/bin"
+cp "$bin" "$work/lone/bin/skycast"
+for command in "find Seoul" "show --demo Seoul" "--demo"; do
+    out=$(env -i PATH="$PATH" HOME="$work/lone" TERM=xterm-256color "$work/lone/bin/skycast" $command </dev/null 2>&1); status=$?
+    if [ $status = 1 ] && [ "$(echo "$out" | wc -l)" = 1 ] && echo "$out" | grep -q "^skycast: city data not found (looked in: .*$work/lone/share/skycast"; then
+        ok "no data folder: '$command' exits 1 with a clear message"
+    else
+        not_ok "no data folder: '$command' exit $status: $out"
+    fi
+done
+out=$(SKYCAST_DATA_DIR="$root/Resources" "$work/lone/bin/skycast" find Seoul 2>&1); status=$?
+if [ $status = 0 ] && echo "$out" | grep -q 'Seoul, KR'; then ok "SKYCAST_DATA_DIR points a lone binary at the data"; else not_ok "SKYCAST_DATA_DIR: exit $status $out"; fi
+
+# ---------------------------------------------------------------------------------------------
+# A read-only config folder (a read-only bind mount in a mount namespace of its own): bookmarks stay
+# visible, and every change says it cannot be saved.
+start_shell readonly
+config="$work/readonly/config/skycast"
+env -i PATH="$PATH" HOME="$work/readonly" XDG_CONFIG_HOME="$work/readonly/config" "$bin" bookmarks add Reykjavik >/dev/null
+run_in_shell "unshare -m bash --norc --noprofile -c \"mount --bind '$config' '$config' && mount -o remount,ro,bind '$config' && PS1='ro\\$ ' exec bash --norc --noprofile\""
+run_in_shell "touch '$config/probe' 2>/dev/null || echo READ-ONLY"
+expect '^READ-ONLY' "the config folder is mounted read-only"
+run_in_shell "clear; '$bin' bookmarks list"
+expect 'Reykjavík, Capital Region, IS' "bookmarks list shows the bookmark"
+if screen | grep -q 'cannot lock'; then not_ok "bookmarks list tried to lock"; else ok "bookmarks list needs no lock"; fi
+run_in_shell "clear; '$bin' bookmarks add Tokyo; echo status=\$?"
+expect "cannot save: bookmarks are read-only \\($config" "bookmarks add says it cannot save"
+expect 'status=1' "bookmarks add exits 1"
+run_in_shell "clear; '$bin' --demo --no-cache"
+expect '★  Reykjavík, IS' "the table shows the bookmarked row"
+expect 'bookmarks are read-only \(' "the table notes that bookmarks are read-only"
+keys b
+expect 'cannot save: bookmarks are read-only' "b says it cannot save"
+if wait_for '★  Reykjavík, IS' 1; then ok "the star stays, as in the file"; else not_ok "the row changed though nothing was saved"; fi
+keys q
+expect 'ro\$' "quits"
+run_in_shell "exit"
+expect 'e2e\$' "the read-only mount ends with its shell"
+current=readonly
+if [ "$(ls "$config")" = "bookmarks.json" ]; then ok "nothing was written in the read-only folder"; else not_ok "read-only folder holds: $(ls -A "$config")"; fi
 
 # ---------------------------------------------------------------------------------------------
 # Against a loopback stand-in for Open-Meteo.
