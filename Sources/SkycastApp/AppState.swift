@@ -54,6 +54,8 @@ public struct AppState: Sendable {
     public var highlightRequest: (cityID: Int, serial: Int)?
     /// Bookmark changes sent to the store and not yet answered.
     public var bookmarkWritesInFlight = 0
+    /// Set when the bookmarks file can be read but not written: why no change can be saved.
+    public var bookmarksReadOnly: String?
 
     public init(provider: ProviderID, units: Units, bookmarks: [City], size: TerminalSize, refreshInterval: TimeInterval = 600) {
         self.provider = provider

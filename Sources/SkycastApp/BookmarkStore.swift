@@ -6,7 +6,8 @@ import Foundation
 /// Every change re-reads the file under an exclusive lock, applies itself to what is there and writes
 /// the result atomically (temporary file, fsync, rename): two skycast instances never lose each
 /// other's bookmarks. A file that cannot be parsed is moved aside as `bookmarks.json.corrupt-<time>`
-/// and reported, never overwritten.
+/// (with a number added when that name is taken) and reported, never overwritten. Reading never
+/// needs write access: in a read-only folder the file is read as it is and every change is refused.
 public struct BookmarkStore: Sendable {
     public enum Change: Sendable, Equatable {
         case add(City)
@@ -16,6 +17,15 @@ public struct BookmarkStore: Sendable {
 
     public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
         public var message: String
+        /// The bookmarks the file holds after the failed change, when it could be read: what the
+        /// screen must show so that it never pretends the change was saved.
+        public var onDisk: [City]?
+
+        public init(message: String, onDisk: [City]? = nil) {
+            self.message = message
+            self.onDisk = onDisk
+        }
+
         public var description: String { message }
     }
 
@@ -23,6 +33,8 @@ public struct BookmarkStore: Sendable {
         public var cities: [City]
         /// Set when the file was unreadable and moved aside.
         public var warning: String?
+        /// The folder cannot be written: the file was read without the lock and no change can be saved.
+        public var readOnly = false
     }
 
     public let file: URL
@@ -48,19 +60,43 @@ public struct BookmarkStore: Sendable {
         var bookmarks: [City]
     }
 
+    /// What the table and the commands say when the bookmarks can be read but not saved.
+    public var readOnlyNote: String { "bookmarks are read-only (\(file.path))" }
+
+    private var directory: URL { file.deletingLastPathComponent() }
+
+    /// True when the folder exists and cannot be written (a read-only mount, no permission).
+    private var isReadOnly: Bool {
+        FileManager.default.fileExists(atPath: directory.path) && access(directory.path, W_OK) != 0
+    }
+
     /// The bookmarks on disk; none when there is no file yet.
     public func load() -> Loaded {
+        if isReadOnly {
+            // Nobody can write the file here, so there is nothing to lock against.
+            do throws(StoreError) {
+                var loaded = try read(canKeepAside: false)
+                loaded.readOnly = true
+                return loaded
+            } catch {
+                return Loaded(cities: [], warning: error.message, readOnly: true)
+            }
+        }
         do throws(StoreError) {
-            return try withLock { () throws(StoreError) in try read() }
+            return try withLock { () throws(StoreError) in try read(canKeepAside: true) }
         } catch {
             return Loaded(cities: [], warning: error.message)
         }
     }
 
-    /// Applies `change` to the bookmarks on disk and returns the result.
+    /// Applies `change` to the bookmarks on disk and returns the result. A refused or failed change
+    /// reports what the file holds in `StoreError.onDisk` when it could be read.
     public func apply(_ change: Change) throws(StoreError) -> Loaded {
-        try withLock { () throws(StoreError) -> Loaded in
-            var loaded = try read()
+        if isReadOnly {
+            throw StoreError(message: "cannot save: \(readOnlyNote)", onDisk: load().cities)
+        }
+        return try withLock { () throws(StoreError) -> Loaded in
+            var loaded = try read(canKeepAside: true)
             var cities = loaded.cities
             switch change {
             case let .add(city):
@@ -73,13 +109,17 @@ public struct BookmarkStore: Sendable {
                     cities.insert(city, at: min(max(0, toIndex), cities.count))
                 }
             }
-            try write(cities)
+            do throws(StoreError) {
+                try write(cities)
+            } catch {
+                throw StoreError(message: error.message, onDisk: loaded.cities)
+            }
             loaded.cities = cities
             return loaded
         }
     }
 
-    private func read() throws(StoreError) -> Loaded {
+    private func read(canKeepAside: Bool) throws(StoreError) -> Loaded {
         guard FileManager.default.fileExists(atPath: file.path) else { return Loaded(cities: []) }
         let data: Data
         do {
@@ -91,14 +131,15 @@ public struct BookmarkStore: Sendable {
             var seen = Set<Int>()
             return Loaded(cities: contents.bookmarks.filter { seen.insert($0.id).inserted })
         }
-        let stamp = Self.timestamp()
-        let aside = file.deletingLastPathComponent().appendingPathComponent("\(file.lastPathComponent).corrupt-\(stamp)")
-        do {
-            try FileManager.default.moveItem(at: file, to: aside)
-        } catch {
-            throw StoreError(message: "\(file.path) is corrupt and could not be moved aside: \(error.localizedDescription)")
+        guard canKeepAside else {
+            return Loaded(cities: [], warning: "\(file.path) is corrupt and cannot be kept aside (read-only); showing no bookmarks")
         }
-        return Loaded(cities: [], warning: "bookmarks.json was corrupt; kept as \(aside.lastPathComponent)")
+        do throws(AtomicFile.Failure) {
+            let aside = try AtomicFile.keepAside(file, suffix: "corrupt-\(Self.timestamp())")
+            return Loaded(cities: [], warning: "bookmarks.json was corrupt; kept as \(aside.lastPathComponent)")
+        } catch {
+            throw StoreError(message: "\(file.path) is corrupt and could not be kept aside: \(error.message)")
+        }
     }
 
     private func write(_ cities: [City]) throws(StoreError) {
@@ -107,11 +148,14 @@ public struct BookmarkStore: Sendable {
         guard let data = try? encoder.encode(FileContents(version: 1, bookmarks: cities)) else {
             throw StoreError(message: "cannot encode the bookmarks")
         }
-        try AtomicFile.write(data, to: file)
+        do throws(AtomicFile.Failure) {
+            try AtomicFile.write(data, to: file)
+        } catch {
+            throw StoreError(message: error.message)
+        }
     }
 
     private func withLock<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
-        let directory = file.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {

@@ -68,7 +68,9 @@ public enum App {
         case let .bookmarksSaved(.failure(error)):
             state.bookmarkWritesInFlight = max(0, state.bookmarkWritesInFlight - 1)
             state.status = .init(text: "bookmarks not saved: \(error.message)", isError: true)
-            return []
+            // Show what the file holds, so that nothing on screen pretends the change was saved.
+            guard let onDisk = error.onDisk, state.bookmarkWritesInFlight == 0 else { return [] }
+            return adoptBookmarks(onDisk, state: &state)
         case let .resize(size):
             state.size = size
             return []
@@ -162,6 +164,10 @@ public enum App {
     }
 
     private static func handleCityKey(_ key: Key, city: City, state: inout AppState) -> [AppEffect] {
+        if let readOnly = state.bookmarksReadOnly, changesBookmarks(key, city: city, state: state) {
+            state.status = .init(text: "cannot save: \(readOnly)", isError: true)
+            return []
+        }
         switch key {
         case .enter:
             state.mode = .details(cityID: city.id)
@@ -197,6 +203,15 @@ public enum App {
             break
         }
         return []
+    }
+
+    /// Whether `key` on `city`'s row would change the bookmarks file.
+    private static func changesBookmarks(_ key: Key, city: City, state: AppState) -> Bool {
+        switch key {
+        case .character("b"): return true
+        case .character("J"), .character("K"), .character("x"), .delete: return state.isBookmarked(city.id)
+        default: return false
+        }
     }
 
     private static func remove(_ id: Int, state: inout AppState) -> [AppEffect] {

@@ -52,6 +52,47 @@ final class StoreTests: XCTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: store.file.path))
     }
 
+    func testCorruptionsWithinOneSecondLeaveOneCopyEach() throws {
+        let store = BookmarkStore(file: directory.appendingPathComponent("bookmarks.json"))
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for attempt in 1...3 {
+            try Data("corrupt \(attempt)".utf8).write(to: store.file)
+            XCTAssertNotNil(store.load().warning)
+        }
+        let kept = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasPrefix("bookmarks.json.corrupt-") }
+        XCTAssertEqual(kept.count, 3, "no kept-aside copy is refused or replaced: \(kept)")
+        let contents = try Set(kept.map { try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8) })
+        XCTAssertEqual(contents, ["corrupt 1", "corrupt 2", "corrupt 3"])
+    }
+
+    func testKeepingAsideNumbersTakenNames() throws {
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let file = directory.appendingPathComponent("bookmarks.json")
+        var names: [String] = []
+        for attempt in 1...3 {
+            try Data("copy \(attempt)".utf8).write(to: file)
+            names.append(try AtomicFile.keepAside(file, suffix: "corrupt-20261129-120000").lastPathComponent)
+        }
+        XCTAssertEqual(names, ["bookmarks.json.corrupt-20261129-120000", "bookmarks.json.corrupt-20261129-120000-2",
+                               "bookmarks.json.corrupt-20261129-120000-3"])
+        XCTAssertEqual(try String(contentsOf: directory.appendingPathComponent(names[0]), encoding: .utf8), "copy 1")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: file.path))
+    }
+
+    func testAFailedWriteReportsWhatTheFileHolds() throws {
+        let store = BookmarkStore(file: directory.appendingPathComponent("bookmarks.json"))
+        _ = try store.apply(.add(Fixtures.seoul))
+        // A directory where the temporary file must go makes the write fail (even for root).
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent(".bookmarks.json.tmp-\(getpid())"),
+                                                withIntermediateDirectories: true)
+        XCTAssertThrowsError(try store.apply(.add(Fixtures.tokyo))) { error in
+            let failure = error as? BookmarkStore.StoreError
+            XCTAssertEqual(failure?.onDisk, [Fixtures.seoul])
+            XCTAssertTrue(failure?.message.hasPrefix("cannot write \(store.file.path): ") ?? false, failure?.message ?? "")
+        }
+        XCTAssertEqual(store.load().cities, [Fixtures.seoul])
+    }
+
     func testTwoInstancesKeepEachOthersBookmarks() throws {
         let file = directory.appendingPathComponent("bookmarks.json")
         let first = BookmarkStore(file: file)

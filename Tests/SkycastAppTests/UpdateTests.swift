@@ -203,4 +203,41 @@ final class UpdateErrorTests: XCTestCase {
         XCTAssertEqual(App.update(&state, with: .catalogFailed("the bundled city data cities.tsv is missing (reinstall skycast)"), now: Fixtures.now), [])
         XCTAssertEqual(state.status?.text, "the bundled city data cities.tsv is missing (reinstall skycast)")
     }
+
+    func testAFailedBookmarkWriteShowsWhatTheFileHolds() {
+        var state = Fixtures.state(bookmarks: [])
+        state.added = [Fixtures.seoul]
+        state.selectedCityID = Fixtures.seoul.id
+        _ = App.update(&state, with: .key(.character("b")), now: Fixtures.now)
+        XCTAssertTrue(state.isBookmarked(Fixtures.seoul.id))
+        let failure = BookmarkStore.StoreError(message: "cannot write /x/bookmarks.json: Read-only file system", onDisk: [])
+        XCTAssertEqual(App.update(&state, with: .bookmarksSaved(.failure(failure)), now: Fixtures.now), [])
+        XCTAssertFalse(state.isBookmarked(Fixtures.seoul.id), "the star goes: the file does not have it")
+        XCTAssertEqual(state.allCities, [Fixtures.seoul], "the row stays on screen, unbookmarked")
+    }
+
+    func testReadOnlyBookmarksRefuseEveryChange() {
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo])
+        state.added = [Fixtures.zurich]
+        state.bookmarksReadOnly = "bookmarks are read-only (/ro/skycast/bookmarks.json)"
+        let refusal = AppState.StatusMessage(text: "cannot save: bookmarks are read-only (/ro/skycast/bookmarks.json)", isError: true)
+        for key: Key in [.character("b"), .character("J"), .character("K"), .character("x"), .delete] {
+            state.selectedCityID = Fixtures.tokyo.id
+            state.status = nil
+            XCTAssertEqual(App.update(&state, with: .key(key), now: Fixtures.now), [], "\(key)")
+            XCTAssertEqual(state.status, refusal, "\(key)")
+            XCTAssertEqual(state.mode, .table, "no confirmation for a removal that cannot be saved")
+        }
+        state.selectedCityID = Fixtures.zurich.id
+        XCTAssertEqual(App.update(&state, with: .key(.character("b")), now: Fixtures.now), [])
+        XCTAssertEqual(state.status, refusal, "bookmarking an added city cannot be saved either")
+        XCTAssertEqual(state.bookmarks, [Fixtures.seoul, Fixtures.tokyo])
+        XCTAssertEqual(state.added, [Fixtures.zurich])
+        XCTAssertEqual(state.bookmarkWritesInFlight, 0)
+        state.status = nil
+        XCTAssertEqual(App.update(&state, with: .key(.character("x")), now: Fixtures.now), [], "an added city is not in the file")
+        XCTAssertEqual(state.allCities, [Fixtures.seoul, Fixtures.tokyo], "so removing it needs no write")
+        _ = App.update(&state, with: .key(.enter), now: Fixtures.now)
+        XCTAssertEqual(state.mode, .details(cityID: Fixtures.tokyo.id), "reading keys still work")
+    }
 }
