@@ -41,14 +41,17 @@ let package = Package(
             resources: [.copy("cities.tsv"), .copy("city-names.tsv"), .copy("countries.tsv")]
         ),
 
-        // City catalog and search (pure logic over bytes; loading through CityData).
-        .target(name: "Catalog", dependencies: ["CityData"]),
+        // The values every layer shares: cities, weather, units, providers and their errors.
+        .target(name: "Models"),
 
-        // Weather models, providers, the NetworkManager actor, the cache.
-        .target(name: "Weather", dependencies: ["Catalog", "TextLayout"]),
+        // City catalog and search (pure logic over bytes; loading through CityData).
+        .target(name: "Catalog", dependencies: ["Models", "CityData"]),
+
+        // Providers, the NetworkManager actor, the cache, the geocoder.
+        .target(name: "Weather", dependencies: ["Models", "TextLayout"]),
 
         // App logic: state, update, view. Testable without a terminal.
-        .target(name: "SkycastApp", dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "Weather", "Catalog"]),
+        .target(name: "SkycastApp", dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "Models", "Weather", "Catalog"]),
 
         // The thin executable that wires everything to the real terminal and network.
         .executableTarget(name: "skycast", dependencies: ["SkycastApp"]),
@@ -61,16 +64,16 @@ let package = Package(
 
         .executableTarget(
             name: "skycast-bench",
-            dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "CNCursesw", "Weather", "Catalog", "SkycastApp", "LoopbackHTTP"]
+            dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "CNCursesw", "Models", "Weather", "Catalog", "SkycastApp", "LoopbackHTTP"]
         ),
 
         .testTarget(name: "DiffableSnapshotTests", dependencies: ["DiffableSnapshot"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "DiffableSnapshot", "TextLayout", "GoldenFiles"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Catalog"]),
-        .testTarget(name: "WeatherTests", dependencies: ["Weather", "Catalog", "LoopbackHTTP"]),
-        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "DiffableSnapshot", "Terminal", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles"],
+        .testTarget(name: "CatalogTests", dependencies: ["Models", "Catalog"]),
+        .testTarget(name: "WeatherTests", dependencies: ["Models", "Weather", "Catalog", "LoopbackHTTP"]),
+        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "DiffableSnapshot", "Terminal", "Models", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles"],
                     exclude: ["Goldens"]),
     ]
 )

@@ -1,5 +1,6 @@
 import CityData
 import Foundation
+import Models
 
 /// The bundled offline city catalog: 34,006 GeoNames cities, their countries and, once loaded,
 /// their alternate names in every script. An immutable value: loading the alternate names gives a

@@ -1,3 +1,5 @@
+import Models
+
 /// One search result: a city and how well the query matched it.
 public struct CityMatch: Sendable, Hashable {
     /// How the query matched, best first: the ranking's primary key.

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Models
 import Terminal
 import Weather
 

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Models
 
 /// The bookmarked cities, ordered, in `$XDG_CONFIG_HOME/skycast/bookmarks.json`.
 ///

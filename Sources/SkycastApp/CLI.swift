@@ -1,6 +1,7 @@
 import Catalog
 import CityData
 import Foundation
+import Models
 import Terminal
 import TextLayout
 import Weather

@@ -1,4 +1,5 @@
 import Catalog
+import Models
 import Weather
 
 /// What one table row shows. Two rows are equal when they would draw the same, which is what decides

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import Weather
 
 /// `$XDG_CONFIG_HOME/skycast/config.json`: the user's defaults. Flags override it. Every field is

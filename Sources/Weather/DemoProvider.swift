@@ -1,5 +1,5 @@
-import Catalog
 import Foundation
+import Models
 
 /// Simulated weather for trying skycast with no network: a deterministic function of the city, its
 /// latitude, the season and the hour. Every result is marked `isDemo` and shown as such.

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Where the providers live. The real services are the defaults; environment variables point them
 /// elsewhere (a mirror, or a loopback server in tests). Plain `http://` is accepted only for loopback.

@@ -1,5 +1,5 @@
-import Catalog
 import Foundation
+import Models
 import TextLayout
 
 /// Open-Meteo's geocoding search, for places the offline catalog lacks. Every name that comes back is

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif

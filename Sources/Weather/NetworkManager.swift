@@ -1,5 +1,5 @@
-import Catalog
 import Foundation
+import Models
 
 /// Fetches weather for many cities at once: the requests of one city go out together, cities go out
 /// in a `TaskGroup` bounded to `maxConcurrentJobs`, identical requests in flight are shared, failures
@@ -165,8 +165,4 @@ public actor NetworkManager {
 
     /// The number of distinct requests on the wire (for tests of coalescing).
     public var requestsInFlight: Int { inFlight.count }
-}
-
-public enum SkycastVersion {
-    public static let current = "0.1.0"
 }

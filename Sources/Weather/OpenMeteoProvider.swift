@@ -1,5 +1,5 @@
-import Catalog
 import Foundation
+import Models
 
 /// Open-Meteo (no key). Up to 50 cities share one request: latitudes and longitudes go
 /// comma-separated and the reply is an array (a single object for one city).

@@ -1,5 +1,5 @@
-import Catalog
 import Foundation
+import Models
 
 /// OpenWeatherMap (API key). Per city, current conditions and the 5-day/3-hour forecast are fetched
 /// together; the 3-hourly list is folded into local-date days and interpolated to hours.

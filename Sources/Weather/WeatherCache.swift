@@ -1,5 +1,5 @@
-import Catalog
 import Foundation
+import Models
 
 /// Weather kept on disk between runs, one file per provider + city, so that the first frame
 /// shows data before any reply. Fresh entries (younger than `timeToLive`) replace a request; stale

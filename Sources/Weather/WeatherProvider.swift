@@ -1,5 +1,5 @@
-import Catalog
 import Foundation
+import Models
 import TextLayout
 
 /// A weather service. Each turns its own replies into the normalised model (WMO codes, metric units,
@@ -28,6 +28,17 @@ extension Int {
     /// conversion (Int(1e308) does); range checks then reject what is implausible.
     init(saturating value: Double) {
         self = value.isNaN ? 0 : Int(Swift.max(-1e9, Swift.min(1e9, value)).rounded())
+    }
+}
+
+extension WeatherError {
+    /// Whether trying again may help.
+    var isRetryable: Bool {
+        switch kind {
+        case .timeout, .rateLimited: return true
+        case let .server(status, _): return status >= 500
+        default: return false
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Models
 
 /// Replays typing of realistic queries one keystroke at a time over the full catalog.
 enum SearchBenchmark {

@@ -1,3 +1,4 @@
+import Models
 import XCTest
 @testable import Catalog
 
@@ -171,7 +172,7 @@ final class TSVReaderTests: XCTestCase {
         odd.forEachRow(columns: 5) { fields in
             XCTAssertEqual(odd.double(fields[0]), -0.5)
             XCTAssertEqual(odd.double(fields[1]), 1000)
-            XCTAssertEqual(odd.double(fields[2]), 12345678901234567)
+            XCTAssertEqual(odd.double(fields[2]), Double("12345678901234567"))
             XCTAssertNil(odd.double(fields[3]))
             XCTAssertNil(odd.double(fields[4]))
         }

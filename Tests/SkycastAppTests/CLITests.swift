@@ -1,5 +1,6 @@
 import Foundation
 import LoopbackHTTP
+import Models
 import Weather
 import XCTest
 @testable import SkycastApp

@@ -1,4 +1,5 @@
 import Catalog
+import Models
 import Terminal
 import Weather
 import XCTest

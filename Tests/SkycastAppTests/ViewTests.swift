@@ -1,6 +1,7 @@
 import Catalog
 import DiffableSnapshot
 import GoldenFiles
+import Models
 import Terminal
 import Weather
 import XCTest

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import LoopbackHTTP
+import Models
 import XCTest
 @testable import Weather
 

@@ -1,5 +1,6 @@
 import Catalog
 import Foundation
+import Models
 @testable import Weather
 
 /// Replies shaped like the real services' (field names and structure from their public API

@@ -1,4 +1,3 @@
-import Catalog
 import Foundation
 
 /// Temperature and wind units for display. The models are always metric (°C, km/h); conversion

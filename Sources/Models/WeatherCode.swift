@@ -66,7 +66,7 @@ public struct WeatherCode: RawRepresentable, Sendable, Hashable, Codable {
     }
 
     /// How bad the weather is, to pick one code for a day out of several.
-    var severity: Int {
+    public var severity: Int {
         switch family {
         case .clear: return rawValue
         case .partlyCloudy: return 2

@@ -1,4 +1,3 @@
-import Catalog
 
 /// Which service answered.
 public enum ProviderID: String, Sendable, Codable, CaseIterable {
@@ -82,15 +81,6 @@ public struct WeatherError: Error, Sendable, Equatable, CustomStringConvertible 
         case .tooLarge: return "reply too large"
         case .cancelled: return "cancelled"
         case .invalidURL: return "bad URL"
-        }
-    }
-
-    /// Whether trying again may help.
-    var isRetryable: Bool {
-        switch kind {
-        case .timeout, .rateLimited: return true
-        case let .server(status, _): return status >= 500
-        default: return false
         }
     }
 
