@@ -2,11 +2,12 @@
 import PackageDescription
 
 // Dependencies point one way, toward the pure modules:
-//   skycast → SkycastApp → Terminal → DiffableSnapshot, TextLayout
-//                        → Weather  → Catalog → CityData; TextLayout
+//   skycast → SkycastApp → Terminal → SkycastCore → Catalog → Models, CityData
+//                        → Weather → Models, TextLayout
+//   Terminal → DiffableSnapshot, TextLayout, CNCursesw, CTerminalSignals
+// Built and tested on Linux only (ncursesw, FoundationNetworking, /proc): no platform is declared.
 let package = Package(
     name: "skycast",
-    platforms: [.macOS(.v14)],
     products: [
         .executable(name: "skycast", targets: ["skycast"]),
         .executable(name: "skycast-bench", targets: ["skycast-bench"]),
@@ -30,7 +31,7 @@ let package = Package(
         .target(name: "TextLayout"),
 
         // The terminal: the Screen protocol, its ncurses and test backends, text layout, TableView.
-        .target(name: "Terminal", dependencies: ["DiffableSnapshot", "TextLayout", "CNCursesw", "CTerminalSignals"]),
+        .target(name: "Terminal", dependencies: ["SkycastCore", "DiffableSnapshot", "TextLayout", "CNCursesw", "CTerminalSignals"]),
 
         // The bundled GeoNames data, exposed through Bundle.module.
         .target(
@@ -50,8 +51,12 @@ let package = Package(
         // Providers, the NetworkManager actor, the cache, the geocoder.
         .target(name: "Weather", dependencies: ["Models", "TextLayout"]),
 
-        // App logic: state, update, view. Testable without a terminal.
-        .target(name: "SkycastApp", dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "Models", "Weather", "Catalog"]),
+        // The app's pure logic: state (with the table's selection and scroll), update, keymap, layout,
+        // formatters. No terminal, no network: tested directly.
+        .target(name: "SkycastCore", dependencies: ["Models", "Catalog"]),
+
+        // The app around it: views, the runtime that performs effects, the CLI, stores and settings.
+        .target(name: "SkycastApp", dependencies: ["SkycastCore", "DiffableSnapshot", "TextLayout", "Terminal", "Models", "Weather", "Catalog"]),
 
         // The thin executable that wires everything to the real terminal and network.
         .executableTarget(name: "skycast", dependencies: ["SkycastApp"]),
@@ -59,21 +64,25 @@ let package = Package(
         // A small HTTP/1.1 server on 127.0.0.1 with latency and fault injection, for tests and benchmarks.
         .target(name: "LoopbackHTTP"),
 
+        // Cities and demo weather at a fixed instant, shared by the tests of the core and the app.
+        .target(name: "TestFixtures", dependencies: ["Models", "Catalog", "SkycastCore", "Weather"]),
+
         // Golden-screen comparison shared by the screen tests.
         .target(name: "GoldenFiles"),
 
         .executableTarget(
             name: "skycast-bench",
-            dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "CNCursesw", "Models", "Weather", "Catalog", "SkycastApp", "LoopbackHTTP"]
+            dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "CNCursesw", "Models", "Weather", "Catalog", "SkycastCore", "SkycastApp", "LoopbackHTTP"]
         ),
 
         .testTarget(name: "DiffableSnapshotTests", dependencies: ["DiffableSnapshot"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
-        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "DiffableSnapshot", "TextLayout", "GoldenFiles"],
+        .testTarget(name: "SkycastCoreTests", dependencies: ["SkycastCore", "Models", "Catalog", "TestFixtures"]),
+        .testTarget(name: "TerminalTests", dependencies: ["Terminal", "SkycastCore", "DiffableSnapshot", "TextLayout", "GoldenFiles"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Models", "Catalog"]),
         .testTarget(name: "WeatherTests", dependencies: ["Models", "Weather", "Catalog", "LoopbackHTTP"]),
-        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "DiffableSnapshot", "Terminal", "Models", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles"],
+        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "SkycastCore", "DiffableSnapshot", "Terminal", "Models", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles", "TestFixtures"],
                     exclude: ["Goldens"]),
     ]
 )

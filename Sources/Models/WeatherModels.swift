@@ -6,17 +6,10 @@ public enum Units: String, Sendable, Codable, CaseIterable {
     case metric
     case imperial
 
-    public var temperatureSymbol: String { self == .metric ? "°C" : "°F" }
     public var speedSymbol: String { self == .metric ? "km/h" : "mph" }
 
     public func temperature(_ celsius: Double) -> Double { self == .metric ? celsius : celsius * 9 / 5 + 32 }
     public func speed(_ kilometresPerHour: Double) -> Double { self == .metric ? kilometresPerHour : kilometresPerHour / 1.609344 }
-
-    /// A whole-number temperature such as `-3°` (`"-0"` never appears).
-    public func degrees(_ celsius: Double) -> String {
-        let rounded = Int(temperature(celsius).rounded())
-        return "\(rounded)°"
-    }
 
     public var toggled: Units { self == .metric ? .imperial : .metric }
 }

@@ -2,6 +2,7 @@ import Catalog
 import DiffableSnapshot
 import Foundation
 import Models
+import SkycastCore
 import Terminal
 import TextLayout
 import Weather
@@ -9,12 +10,7 @@ import Weather
 /// Draws an `AppState` on a `Screen`. It keeps only what animation needs between frames (the table's
 /// last snapshot and fades); everything it shows comes from the state passed in.
 public final class AppView {
-    public enum Section: Hashable, Sendable {
-        case bookmarks
-        case added
-    }
-
-    public static let minimumSize = TerminalSize(rows: 8, columns: 40)
+    public typealias Section = AppState.Section
 
     /// What the table's cell provider reads: the rows of the frame being drawn.
     private final class Rows {
@@ -40,7 +36,7 @@ public final class AppView {
     /// The changes the last frame animated.
     private(set) var lastDiff = SnapshotDiff<Section, Int>()
 
-    private var layout: RowLayout { rows.layout }
+    private var rowLayout: RowLayout { rows.layout }
     private var capabilities: TerminalCapabilities { rows.capabilities }
     private var now: Date { rows.now }
 
@@ -49,7 +45,7 @@ public final class AppView {
         self.rows = rows
         table = TableView<Section, Int>(cellProvider: { id, _ in rows.line(id) })
         dataSource = DiffableDataSource(tableView: table, cellProvider: { id, _ in rows.line(id) },
-                                        sectionHeaderProvider: { $0 == .added ? "added" : nil })
+                                        sectionHeaderProvider: { $0.title })
     }
 
     /// Whether a fade or flash is playing: the loop then draws at animation rate.
@@ -62,9 +58,10 @@ public final class AppView {
         rows.now = now
         rows.capabilities = screen.capabilities
         let size = screen.size
+        let layout = ScreenLayout(size: size)
         let time = now.timeIntervalSinceReferenceDate
         update(from: state, time: time, screenWidth: size.columns)
-        guard size.rows >= Self.minimumSize.rows, size.columns >= Self.minimumSize.columns else {
+        guard !layout.isTooSmall else {
             drawTooSmall(on: screen, size: size)
             return
         }
@@ -76,16 +73,15 @@ public final class AppView {
         }
         drawTitle(state, on: screen, width: size.columns)
         let rule = StyledLine(String(repeating: capabilities.glyphs.horizontalLine, count: size.columns), TextStyle(dim: true))
-        screen.put(rule, row: 1, column: 0, width: size.columns)
-        let bodyHeight = size.rows - 4
+        screen.put(rule, row: layout.topRuleRow, column: 0, width: size.columns)
         if state.allCities.isEmpty {
-            drawEmptyState(on: screen, top: 2, height: bodyHeight, width: size.columns)
+            drawEmptyState(on: screen, top: layout.columnHeaderRow, height: layout.bodyHeight + 1, width: size.columns)
         } else {
-            table.render(on: screen, top: 2, width: size.columns, height: bodyHeight,
-                         header: RowFormatter.header(layout, glyphs: capabilities.glyphs), now: time)
+            table.render(on: screen, top: layout.columnHeaderRow, width: size.columns, height: layout.bodyHeight + 1,
+                         header: RowFormatter.header(rowLayout, glyphs: capabilities.glyphs), state: state.table, now: time)
         }
-        screen.put(rule, row: size.rows - 2, column: 0, width: size.columns)
-        drawStatusBar(state, on: screen, row: size.rows - 1, width: size.columns)
+        screen.put(rule, row: layout.bottomRuleRow, column: 0, width: size.columns)
+        drawStatusBar(state, on: screen, row: layout.statusRow, width: size.columns)
         switch state.mode {
         case let .search(search): drawSearch(search, on: screen, size: size)
         case .help: drawHelp(on: screen, size: size)
@@ -100,15 +96,14 @@ public final class AppView {
 
     private func update(from state: AppState, time: Double, screenWidth: Int) {
         let newLayout = RowLayout(width: screenWidth)
-        let layoutChanged = newLayout != layout
+        let layoutChanged = newLayout != rowLayout
         rows.layout = newLayout
         var snapshot = DiffableSnapshot<Section, Int>()
         try! snapshot.appendSections([.bookmarks, .added])  // two fresh, distinct sections cannot fail
-        // Bookmarking moves a city between the two lists, so none is in both; skip any repeat anyway
-        // rather than trust it.
-        var seen = Set<Int>()
-        try? snapshot.appendItems(state.bookmarks.map(\.id).filter { seen.insert($0).inserted }, toSection: .bookmarks)
-        try? snapshot.appendItems(state.added.map(\.id).filter { seen.insert($0).inserted }, toSection: .added)
+        for line in state.tableLines {
+            // The state's lines hold each city once, in its section: appending cannot fail.
+            if case let .item(id) = line { try? snapshot.appendItems([id], toSection: state.isBookmarked(id) ? .bookmarks : .added) }
+        }
         var newRows: [Int: CityRow] = [:]
         for city in state.bookmarks { newRows[city.id] = CityRow(city: city, bookmarked: true, status: state.weather[city.id] ?? .loading, units: state.units) }
         for city in state.added { newRows[city.id] = CityRow(city: city, bookmarked: false, status: state.weather[city.id] ?? .loading, units: state.units) }
@@ -120,7 +115,6 @@ public final class AppView {
                                         isContentEqual: { layoutChanged || oldRows[$0] == newRows[$0] })
             isFirstApply = false
         }
-        if let selected = state.selectedCityID { table.select(selected) }
         if let request = state.highlightRequest, request.serial != appliedHighlight {
             appliedHighlight = request.serial
             table.highlight(request.cityID, now: time)
@@ -130,7 +124,7 @@ public final class AppView {
     private func drawTooSmall(on screen: Screen, size: TerminalSize) {
         guard size.rows > 0, size.columns > 0 else { return }
         for row in 0..<size.rows { screen.fill(row: row, column: 0, width: size.columns, style: .plain) }
-        let message = "terminal too small (need \(Self.minimumSize.columns)×\(Self.minimumSize.rows))"
+        let message = "terminal too small (need \(ScreenLayout.minimumSize.columns)×\(ScreenLayout.minimumSize.rows))"
         screen.put(TerminalText.truncated(capabilities.unicode ? message : message.replacingOccurrences(of: "×", with: "x"),
                                           to: size.columns, ellipsis: ""),
                    row: 0, column: 0, style: TextStyle(bold: true))
@@ -141,8 +135,8 @@ public final class AppView {
         var title = StyledLine()
         title.append(" skycast", TextStyle(bold: true))
         let dot = capabilities.glyphs.separator
-        let units = RowFormatter.symbol(state.units, glyphs: capabilities.glyphs)
-        title.append(" \(dot) \(state.provider.displayName) \(dot) \(units) \(dot) \(RowFormatter.age(from: state.lastUpdated, now: now))",
+        let units = Formatters.unitSymbol(state.units, degree: capabilities.glyphs.degree)
+        title.append(" \(dot) \(state.provider.displayName) \(dot) \(units) \(dot) \(Formatters.age(from: state.lastUpdated, now: now))",
                      TextStyle(dim: true))
         var right = StyledLine()
         if !state.pending.isEmpty {
@@ -171,10 +165,7 @@ public final class AppView {
         if let status = state.status {
             left.append(" " + TerminalText.sanitized(status.text), status.isError ? TextStyle(foreground: .red, bold: true) : TextStyle(bold: true))
         } else {
-            let enter = capabilities.unicode ? "↵" : "Enter"
-            let other = RowFormatter.symbol(state.units.toggled, glyphs: capabilities.glyphs)
-            left.append(" / search  b bookmark  \(enter) details  r refresh  u \(other)  ? help  q quit",
-                        TextStyle(dim: true))
+            left.append(keyHints(units: state.units), TextStyle(dim: true))
         }
         let rightWidth = TerminalText.width(attribution)
         let leftWidth = TerminalText.width(left.text)
@@ -184,6 +175,16 @@ public final class AppView {
         } else {
             screen.put(left, row: row, column: 0, width: width)
         }
+    }
+
+    /// " / search  b bookmark  ↵ details …": the keymap's hints.
+    private func keyHints(units: Units) -> String {
+        Keymap.entries.compactMap(\.hint).map { hint -> String in
+            switch hint {
+            case let .text(key, word): return " " + (capabilities.unicode ? key : Keymap.ascii(key)) + " " + word
+            case let .otherUnits(key): return " \(key) " + Formatters.unitSymbol(units.toggled, degree: capabilities.glyphs.degree)
+            }
+        }.joined(separator: " ")
     }
 
     private func drawSearch(_ search: SearchState, on screen: Screen, size: TerminalSize) {
@@ -206,7 +207,7 @@ public final class AppView {
         }
         for (index, match) in search.suggestions.enumerated() where row < size.rows - 1 {
             let city = match.city
-            let population = city.population > 0 ? RowFormatter.grouped(city.population) : (match.kind == .online ? "online" : "")
+            let population = city.population > 0 ? Formatters.grouped(city.population) : (match.kind == .online ? "online" : "")
             let nameWidth = max(10, width - 16)
             let text = "   " + TerminalText.fitted(TerminalText.sanitized(city.qualifiedName), to: nameWidth - 3, ellipsis: glyphs.ellipsis)
                 + TerminalText.fitted(population, to: 12, alignRight: true) + " "
@@ -225,24 +226,17 @@ public final class AppView {
         screen.put(StyledLine(hint, failed ? TextStyle(foreground: .red) : TextStyle(dim: true)), row: size.rows - 1, column: 0, width: width)
     }
 
-    static let helpLines: [(String, String)] = [
-        ("j k ↓ ↑", "move"), ("g G Home End", "first / last"), ("PgUp PgDn ^u ^d", "page / half page"),
-        ("/", "search and add a city"), ("b", "bookmark / unbookmark"), ("x Delete", "remove from the table"),
-        ("J K", "move a bookmark down / up"), ("Enter", "details: 48-hour chart"), ("r R", "refresh selected / all"),
-        ("u", "°C ↔ °F"), ("?", "this help"), ("^L", "redraw"), ("q ^C", "quit"),
-    ]
-
     private func drawHelp(on screen: Screen, size: TerminalSize) {
         let width = min(size.columns - 2, 50)
-        let height = min(size.rows - 2, Self.helpLines.count + 4)
+        let height = min(size.rows - 2, Keymap.entries.count + 4)
         let left = (size.columns - width) / 2
         let top = max(1, (size.rows - height) / 2)
         let frame = capabilities.colors == .none ? TextStyle(reverse: true) : TextStyle(foreground: .white, background: Color(24))
         for row in top..<(top + height) { screen.fill(row: row, column: left, width: width, style: frame) }
         screen.put(StyledLine(" Keys", frame.merged(with: TextStyle(bold: true))), row: top, column: left, width: width, fillStyle: frame)
-        for (index, (keys, meaning)) in Self.helpLines.enumerated() where top + 2 + index < top + height - 1 {
-            let shownKeys = capabilities.unicode ? keys : keys.replacingOccurrences(of: "↓ ↑", with: "Down Up").replacingOccurrences(of: "↔", with: "<->")
-            let shownMeaning = capabilities.unicode ? meaning : meaning.replacingOccurrences(of: "↔", with: "<->")
+        for (index, entry) in Keymap.entries.enumerated() where top + 2 + index < top + height - 1 {
+            let shownKeys = capabilities.unicode ? entry.label : Keymap.ascii(entry.label)
+            let shownMeaning = capabilities.unicode ? entry.summary : Keymap.ascii(entry.summary)
             let text = "  " + TerminalText.fitted(shownKeys, to: 18) + shownMeaning
             screen.put(StyledLine(text, frame), row: top + 2 + index, column: left, width: width, fillStyle: frame)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SkycastCore
 
 /// Files that readers see whole or not at all, and copies that never replace one another.
 enum AtomicFile {

@@ -1,6 +1,6 @@
-import Catalog
 import Foundation
 import Models
+import SkycastCore
 
 /// The bookmarked cities, ordered, in `$XDG_CONFIG_HOME/skycast/bookmarks.json`.
 ///
@@ -10,25 +10,8 @@ import Models
 /// (with a number added when that name is taken) and reported, never overwritten. Reading never
 /// needs write access: in a read-only folder the file is read as it is and every change is refused.
 public struct BookmarkStore: Sendable {
-    public enum Change: Sendable, Equatable {
-        case add(City)
-        case remove(cityID: Int)
-        case move(cityID: Int, toIndex: Int)
-    }
-
-    public struct StoreError: Error, Sendable, Equatable, CustomStringConvertible {
-        public var message: String
-        /// The bookmarks the file holds after the failed change, when it could be read: what the
-        /// screen must show so that it never pretends the change was saved.
-        public var onDisk: [City]?
-
-        public init(message: String, onDisk: [City]? = nil) {
-            self.message = message
-            self.onDisk = onDisk
-        }
-
-        public var description: String { message }
-    }
+    public typealias Change = BookmarkChange
+    public typealias StoreError = BookmarkFailure
 
     public struct Loaded: Sendable, Equatable {
         public var cities: [City]

@@ -2,6 +2,7 @@ import Catalog
 import CityData
 import Foundation
 import Models
+import SkycastCore
 import Terminal
 import TextLayout
 import Weather
@@ -152,7 +153,7 @@ public enum CLI {
                 let city = match.city
                 let place = TerminalText.fitted(TerminalText.sanitized(city.qualifiedName), to: 44)
                 let coordinates = String(format: "%9.4f %9.4f", city.latitude, city.longitude)
-                output.out("\(String(city.id).padding(toLength: 9, withPad: " ", startingAt: 0)) \(place) \(coordinates) \(TerminalText.fitted(RowFormatter.grouped(city.population), to: 11, alignRight: true))")
+                output.out("\(String(city.id).padding(toLength: 9, withPad: " ", startingAt: 0)) \(place) \(coordinates) \(TerminalText.fitted(Formatters.grouped(city.population), to: 11, alignRight: true))")
             }
         }
         if matches.isEmpty {
@@ -231,10 +232,10 @@ public enum CLI {
         let current = weather.current
         let name = TerminalText.fitted(TerminalText.sanitized(weather.city.shortName), to: 26, ellipsis: glyphs.ellipsis)
         let condition = TerminalText.fitted("\(current.weatherCode.icon(ascii: ascii, isDay: current.isDay)) \(current.weatherCode.description)", to: 20)
-        let temperature = TerminalText.fitted("\(Int(units.temperature(current.temperature).rounded()))\(RowFormatter.symbol(units, glyphs: glyphs))",
+        let temperature = TerminalText.fitted(Formatters.temperatureWithUnit(current.temperature, units, degree: glyphs.degree),
                                               to: 6, alignRight: true)
         let days = weather.days(from: now).prefix(5).map { day in
-            TerminalText.fitted("\(day.weatherCode.icon(ascii: ascii)) \(Int(units.temperature(day.high).rounded()))/\(Int(units.temperature(day.low).rounded()))", to: 9)
+            TerminalText.fitted("\(day.weatherCode.icon(ascii: ascii)) " + Formatters.highLow(day.high, day.low, units, degree: ""), to: 9)
         }.joined()
         return "\(name) \(condition) \(temperature)   \(days)"
     }

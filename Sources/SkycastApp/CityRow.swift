@@ -1,5 +1,6 @@
 import Catalog
 import Models
+import SkycastCore
 import Weather
 
 /// What one table row shows. Two rows are equal when they would draw the same, which is what decides

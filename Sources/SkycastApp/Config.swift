@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import SkycastCore
 import Weather
 
 /// `$XDG_CONFIG_HOME/skycast/config.json`: the user's defaults. Flags override it. Every field is

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Models
+import SkycastCore
 import Terminal
 import TextLayout
 import Weather
@@ -21,7 +22,7 @@ enum DetailView {
         let dot = glyphs.separator
         var facts = " \(dot) \(latitude) \(longitude)"
         if let weather = status?.weather {
-            facts += " \(dot) local \(clock(now, offset: weather.utcOffsetSeconds)) \(dot) \(RowFormatter.age(from: weather.fetchedAt, now: now))"
+            facts += " \(dot) local \(Formatters.clock(now, utcOffsetSeconds: weather.utcOffsetSeconds)) \(dot) \(Formatters.age(from: weather.fetchedAt, now: now))"
         }
         title.append(facts, TextStyle(dim: true))
         let back = state.isDemo ? " DEMO DATA  Esc back " : " Esc back "
@@ -39,10 +40,10 @@ enum DetailView {
         let current = weather.current
         var now1 = StyledLine("  Now  ", TextStyle(bold: true))
         now1.append("\(current.weatherCode.icon(ascii: !capabilities.unicode, isDay: current.isDay)) \(current.weatherCode.description)  ")
-        now1.append("\(Int(units.temperature(current.temperature).rounded()))\(RowFormatter.symbol(units, glyphs: glyphs))",
+        now1.append(Formatters.temperatureWithUnit(current.temperature, units, degree: glyphs.degree),
                     TextStyle(foreground: RowFormatter.tint(celsius: current.temperature), bold: true))
-        now1.append(" (feels \(RowFormatter.degrees(current.apparentTemperature, units: units, glyphs: glyphs)))  ")
-        now1.append("wind \(Int(units.speed(current.windSpeed).rounded())) \(units.speedSymbol)  humidity \(current.humidity) %", TextStyle(dim: true))
+        now1.append(" (feels \(Formatters.temperature(current.apparentTemperature, units, degree: glyphs.degree)))  ")
+        now1.append("wind \(Formatters.wind(current.windSpeed, units))  humidity \(current.humidity) %", TextStyle(dim: true))
         screen.put(now1, row: 2, column: 0, width: width)
 
         let hours = Array(weather.hours(from: now, count: min(48, max(8, width - 9))))
@@ -55,7 +56,7 @@ enum DetailView {
         for day in weather.days(from: now).prefix(max(0, size.rows - row - 1)) {
             var line = StyledLine("  \(day.date.weekdayAbbreviation) \(String(format: "%02d", day.date.day))  ")
             line.append(TerminalText.fitted("\(day.weatherCode.icon(ascii: !capabilities.unicode)) \(day.weatherCode.description)", to: 20))
-            line.append(" \(RowFormatter.degrees(day.high, units: units, glyphs: glyphs))/\(RowFormatter.degrees(day.low, units: units, glyphs: glyphs))",
+            line.append(" " + Formatters.highLow(day.high, day.low, units, degree: glyphs.degree),
                         TextStyle(bold: true))
             line.append("  rain \(day.precipitationProbability) %", TextStyle(dim: true))
             screen.put(line, row: row, column: 0, width: width)
@@ -120,11 +121,5 @@ enum DetailView {
         }.joined(), TextStyle(foreground: Color(33)))
         screen.put(rain, row: top + height + 1, column: 0, width: screen.size.columns)
         return top + height + 2
-    }
-
-    static func clock(_ now: Date, offset: Int) -> String {
-        let seconds = Int(now.timeIntervalSince1970) + offset
-        let minutes = ((seconds / 60) % 1440 + 1440) % 1440
-        return String(format: "%02d:%02d", minutes / 60, minutes % 60)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import SkycastCore
 import Terminal
 import TextLayout
 import Weather

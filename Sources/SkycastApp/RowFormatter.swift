@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Models
+import SkycastCore
 import Terminal
 import TextLayout
 import Weather
@@ -44,17 +45,17 @@ enum RowFormatter {
         } else {
             line.append(icon + " ")
         }
-        let temperature = degrees(weather.current.temperature, units: row.units, glyphs: glyphs) + (row.units == .metric ? "C" : "F")
+        let temperature = Formatters.temperatureWithUnit(weather.current.temperature, row.units, degree: glyphs.degree)
         line.append(String(repeating: " ", count: max(0, RowLayout.temperatureWidth - TerminalText.width(temperature))))
         // Stale data (served from the cache while a refresh is due or failing) is dim and shows its age.
         let stale = now.timeIntervalSince(weather.fetchedAt) > RowLayout.staleAge
         line.append(temperature, stale ? TextStyle(dim: true) : TextStyle(foreground: tint(celsius: weather.current.temperature), bold: true))
-        let gap = stale ? " \(compactAge(from: weather.fetchedAt, now: now)) " : "   "
+        let gap = stale ? " \(Formatters.compactAge(from: weather.fetchedAt, now: now)) " : "   "
         switch layout.strip {
         case let .days(count):
             line.append(gap, TextStyle(dim: true))
             for day in weather.days(from: now).prefix(count) {
-                let highLow = "\(Int(row.units.temperature(day.high).rounded()))/\(Int(row.units.temperature(day.low).rounded()))"
+                let highLow = Formatters.highLow(day.high, day.low, row.units, degree: "")
                 // A seven-character "-12/-20" takes the space after the icon.
                 let gap = highLow.count >= RowLayout.daySlotWidth - 1 ? "" : " "
                 line.append(day.weatherCode.icon(ascii: ascii) + gap)
@@ -71,16 +72,6 @@ enum RowFormatter {
             line.append(" \(glyphs.warning) \(error.shortReason)", TextStyle(foreground: .red, dim: true))
         }
         return line
-    }
-
-    /// "°C" (ASCII: "C").
-    static func symbol(_ units: Units, glyphs: Glyphs) -> String {
-        glyphs.degree + (units == .metric ? "C" : "F")
-    }
-
-    /// "4°", "-12°" (ASCII: "4", "-12").
-    static func degrees(_ celsius: Double, units: Units, glyphs: Glyphs) -> String {
-        "\(Int(units.temperature(celsius).rounded()))\(glyphs.degree)"
     }
 
     /// Blue when cold, through green, to red when hot: mid tones that read on light and dark themes.
@@ -100,37 +91,5 @@ enum RowFormatter {
         let levels = glyphs.sparkline
         let span = max(high - low, 0.001)
         return values.map { levels[min(levels.count - 1, Int((($0 - low) / span) * Double(levels.count - 1) + 0.5))] }.joined()
-    }
-
-    static func grouped(_ number: Int) -> String {
-        let digits = Array(String(abs(number)))
-        var result = ""
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
-            result.append(digit)
-        }
-        return number < 0 ? "-" + result : result
-    }
-
-    /// "35m", "2h", "3d": an age in at most three cells.
-    static func compactAge(from date: Date, now: Date) -> String {
-        let minutes = Int(max(0, now.timeIntervalSince(date)) / 60)
-        switch minutes {
-        case ..<60: return "\(minutes)m"
-        case ..<(60 * 48): return "\(minutes / 60)h"
-        default: return "\(min(99, minutes / 1440))d"
-        }
-    }
-
-    /// "just now", "3 min ago", "2 h ago".
-    static func age(from date: Date?, now: Date) -> String {
-        guard let date else { return "no data yet" }
-        let seconds = max(0, now.timeIntervalSince(date))
-        switch seconds {
-        case ..<60: return "updated just now"
-        case ..<3600: return "updated \(Int(seconds / 60)) min ago"
-        case ..<172_800: return "updated \(Int(seconds / 3600)) h ago"
-        default: return "updated \(Int(seconds / 86_400)) days ago"
-        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SkycastCore
 
 /// The widths of the table's columns for a terminal width: narrower terminals drop days from the
 /// strip, then the strip, then the condition words; the city and temperature always show.

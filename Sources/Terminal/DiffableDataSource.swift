@@ -1,4 +1,5 @@
 import DiffableSnapshot
+import SkycastCore
 
 /// Feeds a `TableView` from snapshots, in the manner of `UITableViewDiffableDataSource`: apply a new
 /// snapshot and the table animates exactly the rows that changed.

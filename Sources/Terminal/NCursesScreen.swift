@@ -1,6 +1,7 @@
 import CNCursesw
 import CTerminalSignals
 import Foundation
+import SkycastCore
 import TextLayout
 
 /// The real terminal, through ncursesw. The only code that calls ncurses: create, use and end it on

@@ -1,16 +1,5 @@
+import SkycastCore
 import TextLayout
-
-public struct TerminalSize: Hashable, Sendable, CustomStringConvertible {
-    public var rows: Int
-    public var columns: Int
-
-    public init(rows: Int, columns: Int) {
-        self.rows = rows
-        self.columns = columns
-    }
-
-    public var description: String { "\(columns)×\(rows)" }
-}
 
 /// Where a frame is drawn. The ncurses implementation is the only code that talks to the terminal;
 /// `TestScreen` is a cell grid for exact tests. Drawing is clipped to the screen and every string is
@@ -23,7 +12,7 @@ public protocol Screen: AnyObject {
     func put(_ text: String, row: Int, column: Int, style: TextStyle) -> Int
     /// Paints `width` blank cells in `style`.
     func fill(row: Int, column: Int, width: Int, style: TextStyle)
-    /// Shows the cursor at a cell (for a text prompt), or hides it with nil.
+    /// Shows the cursor at a cell (for a text prompt), or hides it.
     func setCursor(row: Int, column: Int, visible: Bool)
     /// Sends the frame to the terminal: only the cells that changed.
     func flush()

@@ -1,3 +1,4 @@
+import SkycastCore
 import TextLayout
 
 /// A cell grid that stands in for the terminal in tests: what would be on screen, cell by cell, as

@@ -1,4 +1,5 @@
 import Foundation
+import SkycastCore
 
 /// Prints one figure in the project's shared format: `BENCH <name> <value> <unit>`.
 func report(_ name: String, _ value: Double, _ unit: String) {

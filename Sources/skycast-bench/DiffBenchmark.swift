@@ -1,5 +1,6 @@
 import DiffableSnapshot
 import Foundation
+import SkycastCore
 
 /// The cases of DifferenceKit's README benchmark, built the same way: n fresh ids; delete a range,
 /// insert fresh ids at an index, shuffle a range.

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import LoopbackHTTP
 import Models
+import SkycastCore
 import Weather
 
 /// Refreshes 50 cities against a loopback server that answers in 100 ms, three ways.

@@ -1,11 +1,14 @@
 import CNCursesw
-import DiffableSnapshot
+import Catalog
 import Foundation
+import Models
+import SkycastApp
+import SkycastCore
 import Terminal
-import TextLayout
+import Weather
 
-/// Drives the real ncurses screen on a pseudo-terminal at 100×30 with a 40-row table and counts the
-/// bytes each kind of update sends to the terminal.
+/// Draws the app's frames (AppView from AppState, as the table does) on the real ncurses screen of a
+/// pseudo-terminal at 100×30, and counts the bytes each kind of update sends to the terminal.
 enum RenderBenchmark {
     /// Counts what the terminal side of the pty receives, on its own thread so that ncurses never
     /// blocks on a full pty buffer.
@@ -42,8 +45,6 @@ enum RenderBenchmark {
         }
     }
 
-    struct Row: Equatable { var name: String; var temperature: Int }
-
     static func run() {
         var master: Int32 = 0
         var slave: Int32 = 0
@@ -55,84 +56,79 @@ enum RenderBenchmark {
         let counter = ByteCounter(descriptor: master)
         let environment = ["TERM": "xterm-256color", "LANG": "C.UTF-8"]
         let screen: NCursesScreen
+        let catalog: Catalog
         do {
             screen = try NCursesScreen(environment: environment, overrides: .init(), input: slave, output: slave, mouse: false)
+            catalog = try Catalog.loadBundled()
         } catch {
             FileHandle.standardError.write(Data("skycast-bench: \(error)\n".utf8))
             return
         }
-        let names = ["Seoul", "東京", "São Paulo", "Zürich", "London", "Reykjavík", "Portland", "서울특별시"]
-        var rows: [Int: Row] = [:]
-        for id in 0..<40 { rows[id] = Row(name: "\(names[id % names.count]) \(id)", temperature: (id * 7) % 35 - 5) }
-        let table = TableView<Int, Int>(cellProvider: { _, _ in StyledLine() })
-        let source = DiffableDataSource(tableView: table, cellProvider: { id, width in
-            let row = rows[id]!
-            var line = StyledLine()
-            line.append(id % 3 == 0 ? " ★ " : "   ", TextStyle(foreground: .yellow))
-            line.append(TerminalText.fitted(row.name, to: 24) + " ")
-            line.append(TerminalText.fitted("☁ Overcast", to: 20) + " ")
-            let temperature = "\(row.temperature)°"
-            line.append(String(repeating: " ", count: 5 - TerminalText.width(temperature)))
-            line.append(temperature)
-            line.append("   ")
-            line.append("☀ 6/-2  ☁ 5/-1  ☂ 3/1  ☁ 4/0  ☀ 7/-3", TextStyle(dim: true))
-            return line
-        })
-        func snapshot(_ ids: [Int]) -> DiffableSnapshot<Int, Int> {
-            var snapshot = DiffableSnapshot<Int, Int>()
-            try! snapshot.appendSections([0])
-            try! snapshot.appendItems(ids)
-            return snapshot
-        }
+        // The app's own frames: 20 bookmarked cities with weather, drawn by AppView from AppState
+        // as the table does, title and status bar included.
+        let start = Date(timeIntervalSince1970: 1_764_417_600)
+        var now = start
+        let cities = Array(catalog.cities.prefix(20))
+        var state = AppState(provider: .openMeteo, units: .metric, bookmarks: cities, size: screen.size)
+        let demo = DemoProvider()
+        func weather(_ city: City, at time: Date) -> CityWeather { try! demo.weather(for: city, at: time) }
+        for city in cities { state.weather[city.id] = .loaded(weather(city, at: start)) }
+        _ = App.update(&state, with: .catalogLoaded(catalog), now: now)
+        let view = AppView(capabilities: screen.capabilities)
         var cpuTimes: [Double] = []
-        func frame(_ now: Double) {
-            let start = cpuSeconds()
-            let size = screen.size
-            screen.put(StyledLine(" skycast · bench", TextStyle(bold: true)), row: 0, column: 0, width: size.columns)
-            table.render(on: screen, top: 1, width: size.columns, height: size.rows - 2,
-                         header: StyledLine("    CITY                     NOW                   TEMP   NEXT 5 DAYS", TextStyle(dim: true)), now: now)
-            screen.put(StyledLine(" / search  q quit", TextStyle(dim: true)), row: size.rows - 1, column: 0, width: size.columns)
-            screen.flush()
-            cpuTimes.append((cpuSeconds() - start) * 1e6)
+        func frame() {
+            let cpu = cpuSeconds()
+            view.render(state, on: screen, now: now)
+            cpuTimes.append((cpuSeconds() - cpu) * 1e6)
+        }
+        /// Frames at 30 fps while an animation plays, as the loop draws them.
+        func playAnimations() {
+            frame()
+            while view.isAnimating(at: now) {
+                now += 1.0 / 30
+                frame()
+            }
+        }
+        func send(_ event: AppEvent) {
+            _ = App.update(&state, with: event, now: now)
+            playAnimations()
         }
 
-        var ids = Array(0..<40)
-        source.apply(snapshot(ids), animatingDifferences: false, now: 0)
-        frame(0)
-        report("render.first_paint.bytes", Double(counter.take()), "B")
+        frame()
+        report("render.app.first_paint.bytes", Double(counter.take()), "B")
+        frame()
+        report("render.app.identical_frame.bytes", Double(counter.take()), "B")
 
-        frame(1)
-        report("render.identical_frame.bytes", Double(counter.take()), "B")
-
-        rows[5]!.temperature += 3
-        source.apply(snapshot(ids), now: 10, isContentEqual: { $0 != 5 })
-        var now = 10.0
-        while table.isAnimating(now: now) { frame(now); now += 1.0 / 30 }
-        frame(now)
-        report("render.update_one_temperature.bytes", Double(counter.take()), "B")
-
-        rows[100] = Row(name: "Reykjavík new", temperature: -3)
-        ids.insert(100, at: 0)
-        source.apply(snapshot(ids), now: 20)
-        now = 20
-        var frames = 0
-        while table.isAnimating(now: now) { frame(now); now += 1.0 / 30; frames += 1 }
-        frame(now)
-        report("render.insert_row_top.bytes", Double(counter.take()), "B")
-        report("render.insert_row_top.frames", Double(frames + 1), "frames")
-
-        table.selectLast()
-        frame(now)
+        // Ten minutes on: one city's refresh brings new figures.
+        now = start.addingTimeInterval(600)
+        frame()
         _ = counter.take()
-        table.scroll(by: -1)
-        frame(now)
-        report("render.scroll_one_row.bytes", Double(counter.take()), "B")
+        send(.weather(.success(weather(cities[3], at: now))))
+        report("render.app.refresh_one_city.bytes", Double(counter.take()), "B")
+
+        for city in cities { _ = App.update(&state, with: .weather(.success(weather(city, at: now.addingTimeInterval(3600)))), now: now) }
+        playAnimations()
+        report("render.app.refresh_20_cities.bytes", Double(counter.take()), "B")
+
+        // Search: each key draws a frame, as in the table; then Enter closes the prompt, the row
+        // fades in and its weather arrives.
+        for key in [Key.character("/")] + "reykjav".map({ Key.character($0) }) { send(.key(key)) }
+        report("render.app.search_typing.bytes", Double(counter.take()), "B")
+        send(.key(.enter))
+        if let added = state.added.last { send(.weather(.success(weather(added, at: now)))) }
+        report("render.app.search_insert.bytes", Double(counter.take()), "B")
+
+        // One bookmark moved down a place.
+        send(.key(.character("g")))
+        _ = counter.take()
+        send(.key(.character("J")))
+        report("render.app.bookmark_move.bytes", Double(counter.take()), "B")
 
         _ = cn_set_window_size(slave, 24, 80)
         screen.updateSize()
-        frame(now)
-        report("render.resize.bytes", Double(counter.take()), "B")
-        report("render.frame.cpu_us", median(cpuTimes), "us")
+        send(.resize(screen.size))
+        report("render.app.resize.bytes", Double(counter.take()), "B")
+        report("render.app.frame.cpu_us", median(cpuTimes), "us")
         screen.end()
         close(slave)
         close(master)

@@ -1,6 +1,7 @@
 import Catalog
 import Foundation
 import Models
+import SkycastCore
 
 /// Replays typing of realistic queries one keystroke at a time over the full catalog.
 enum SearchBenchmark {

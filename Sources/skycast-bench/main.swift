@@ -1,4 +1,5 @@
 import Foundation
+import SkycastCore
 
 // skycast-bench SUITE…: prints one figure a line as `BENCH <name> <value> <unit>`.
 let suites: [String: () -> Void] = [

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Models
+import SkycastCore
 import Weather
 import XCTest
 @testable import SkycastApp

@@ -1,6 +1,8 @@
 import Catalog
 import Foundation
 import Models
+import SkycastCore
+import TestFixtures
 import Weather
 import XCTest
 @testable import SkycastApp

@@ -2,13 +2,17 @@ import Catalog
 import DiffableSnapshot
 import GoldenFiles
 import Models
+import SkycastCore
 import Terminal
+import TestFixtures
 import Weather
 import XCTest
 @testable import SkycastApp
 
 final class ViewTests: XCTestCase {
-    func render(_ state: AppState, size: TerminalSize, capabilities: TerminalCapabilities = Fixtures.colour,
+    static let colour = TerminalCapabilities(colors: .full, unicode: true, animation: true)
+
+    func render(_ state: AppState, size: TerminalSize, capabilities: TerminalCapabilities = ViewTests.colour,
                 view: AppView? = nil, at now: Date = Fixtures.now) -> TestScreen {
         let screen = TestScreen(size: size, capabilities: capabilities)
         (view ?? AppView(capabilities: capabilities)).render(state, on: screen, now: now)
@@ -26,7 +30,7 @@ final class ViewTests: XCTestCase {
         state.weather[Fixtures.saoPaulo.id] = .loaded(Fixtures.weather(Fixtures.saoPaulo))
         state.weather[Fixtures.zurich.id] = .loading
         state.weather[Fixtures.hostile.id] = .failed(WeatherError(.timeout(seconds: 10), city: Fixtures.hostile), previous: nil)
-        state.selectedCityID = Fixtures.tokyo.id
+        state.table.selected = Fixtures.tokyo.id
         return state
     }
 
@@ -65,7 +69,7 @@ final class ViewTests: XCTestCase {
 
     func testAddedRowFadesAndNothingElseMoves() throws {
         let size = TerminalSize(rows: 10, columns: 80)
-        let view = AppView(capabilities: Fixtures.colour)
+        let view = AppView(capabilities: Self.colour)
         var state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo], size: size)
         _ = render(state, size: size, view: view)
         XCTAssertFalse(view.isAnimating(at: Fixtures.now), "the starting rows do not fade in")
@@ -81,12 +85,12 @@ final class ViewTests: XCTestCase {
 
     func testBookmarkingIsAMoveAndTheSelectionStays() {
         let size = TerminalSize(rows: 12, columns: 80)
-        let view = AppView(capabilities: Fixtures.colour)
+        let view = AppView(capabilities: Self.colour)
         var state = Fixtures.state(bookmarks: [Fixtures.seoul], size: size)
         state.added = [Fixtures.tokyo, Fixtures.zurich]
         state.weather[Fixtures.tokyo.id] = .loaded(Fixtures.weather(Fixtures.tokyo))
         state.weather[Fixtures.zurich.id] = .loaded(Fixtures.weather(Fixtures.zurich))
-        state.selectedCityID = Fixtures.zurich.id
+        state.table.selected = Fixtures.zurich.id
         _ = render(state, size: size, view: view)
         _ = App.update(&state, with: .key(.character("b")), now: Fixtures.now)
         let screen = render(state, size: size, view: view, at: Fixtures.now.addingTimeInterval(1))
@@ -108,14 +112,14 @@ final class ViewTests: XCTestCase {
         XCTAssertTrue(line.contains("°C 2h ☂"), line)
         let column = line.distance(from: line.startIndex, to: line.firstRange(of: "°C 2h")!.lowerBound)
         XCTAssertTrue(screen.cells[3][column].style.dim, "the stale temperature is dim")
-        XCTAssertEqual(RowFormatter.compactAge(from: Fixtures.now.addingTimeInterval(-35 * 60), now: Fixtures.now), "35m")
-        XCTAssertEqual(RowFormatter.compactAge(from: Fixtures.now.addingTimeInterval(-3 * 86_400), now: Fixtures.now), "3d")
+        XCTAssertEqual(Formatters.compactAge(from: Fixtures.now.addingTimeInterval(-35 * 60), now: Fixtures.now), "35m")
+        XCTAssertEqual(Formatters.compactAge(from: Fixtures.now.addingTimeInterval(-3 * 86_400), now: Fixtures.now), "3d")
     }
 
     func testSearchPromptHelpDetailsAndEmptyState() throws {
         let size = TerminalSize(rows: 24, columns: 80)
         var state = mainState(size: size)
-        _ = App.update(&state, with: .catalogLoaded(try UpdateTests.loadedCatalog()), now: Fixtures.now)
+        _ = App.update(&state, with: .catalogLoaded(Fixtures.catalog), now: Fixtures.now)
         for key in [Key.character("/")] + "reyk".map({ Key.character($0) }) { _ = App.update(&state, with: .key(key), now: Fixtures.now) }
         let search = render(state, size: size)
         assertGolden(search, "search-prompt")

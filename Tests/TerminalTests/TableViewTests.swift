@@ -1,5 +1,6 @@
 import DiffableSnapshot
 import GoldenFiles
+import SkycastCore
 import TextLayout
 import XCTest
 @testable import Terminal
@@ -42,6 +43,17 @@ final class TableViewTests: XCTestCase {
         return snapshot
     }
 
+    /// The table's state after showing `snapshot`, as the app's state keeps it: the selection (or
+    /// what stands where it was) scrolled into `height` lines.
+    func reconciled(_ state: TableState<String>, _ snapshot: DiffableSnapshot<String, String>, previous: [String] = [],
+                    height: Int) -> TableState<String> {
+        var state = state
+        let lines = TableLine.lines(snapshot.sectionIdentifiers.map { ($0, snapshot.itemIdentifiers(inSection: $0) ?? []) },
+                                    hasHeader: { $0 == "added" })
+        state.reconcile(lines: lines, previousItems: previous, height: height)
+        return state
+    }
+
     func assertGolden(_ screen: TestScreen, _ name: String, styles: Bool = false, line: UInt = #line) {
         let text = styles ? screen.text + "\n" + screen.styleMap : screen.text
         if let mismatch = Golden.mismatch(text, name: name, testFile: #filePath) { XCTFail(mismatch, line: line) }
@@ -54,7 +66,8 @@ final class TableViewTests: XCTestCase {
         let (source, table) = makeTable(Self.full)
         source.apply(snapshot([("bookmarks", ["seoul", "tokyo"]), ("added", ["saopaulo", "zurich", "emoji", "long", "hostile"])]),
                      animatingDifferences: false, now: 0)
-        table.render(on: screen, top: 0, width: 80, height: 24, header: StyledLine("   CITY             NOW            TEMP"), now: 0)
+        table.render(on: screen, top: 0, width: 80, height: 24, header: StyledLine("   CITY             NOW            TEMP"),
+                     state: TableState(selected: "seoul"), now: 0)
         assertGolden(screen, "table-80x24", styles: true)
         // The temperature column ends in the same cell on every row, whatever the script of the name.
         for row in [1, 2, 4, 5, 6, 7, 8] {
@@ -70,41 +83,56 @@ final class TableViewTests: XCTestCase {
         let (source, table) = makeTable(capabilities)
         source.apply(snapshot([("bookmarks", ["seoul", "tokyo"]), ("added", ["saopaulo", "zurich", "emoji", "long"])]),
                      animatingDifferences: false, now: 0)
-        table.render(on: screen, top: 0, width: 40, height: 12, header: nil, now: 0)
+        table.render(on: screen, top: 0, width: 40, height: 12, header: nil, state: TableState(selected: "seoul"), now: 0)
         assertGolden(screen, "table-40x12-ascii-nocolor", styles: true)
     }
 
     func testSelectionFollowsAMovedItemAndStaysVisible() {
         let screen = TestScreen(size: TerminalSize(rows: 6, columns: 40), capabilities: Self.full)
         let (source, table) = makeTable(Self.full)
-        source.apply(snapshot([("bookmarks", ["seoul", "tokyo"]), ("added", ["saopaulo", "zurich", "emoji", "long"])]), now: 0)
-        table.select("long")
-        table.render(on: screen, top: 0, width: 40, height: 6, header: nil, now: 10)
+        let before = snapshot([("bookmarks", ["seoul", "tokyo"]), ("added", ["saopaulo", "zurich", "emoji", "long"])])
+        source.apply(before, now: 0)
+        var state = reconciled(TableState(selected: "long"), before, height: 6)
+        table.render(on: screen, top: 0, width: 40, height: 6, header: nil, state: state, now: 10)
         XCTAssertTrue(screen.text.contains("서울특별시"), "the selected row is scrolled into view")
         // "long" is bookmarked: it moves to the first section.
-        let diff = source.apply(snapshot([("bookmarks", ["seoul", "tokyo", "long"]), ("added", ["saopaulo", "zurich", "emoji"])]), now: 10)
+        let moved = snapshot([("bookmarks", ["seoul", "tokyo", "long"]), ("added", ["saopaulo", "zurich", "emoji"])])
+        let diff = source.apply(moved, now: 10)
         XCTAssertEqual(diff.movedItems.count, 1)
-        XCTAssertEqual(table.selectedItem, "long")
-        table.render(on: screen, top: 0, width: 40, height: 6, header: nil, now: 10)
+        state = reconciled(state, moved, previous: before.itemIdentifiers, height: 6)
+        XCTAssertEqual(state.selected, "long")
+        table.render(on: screen, top: 0, width: 40, height: 6, header: nil, state: state, now: 10)
         assertGolden(screen, "selection-follows-move", styles: true)
         // Deleting the selected item selects what stands in its place.
-        source.apply(snapshot([("bookmarks", ["seoul", "tokyo"]), ("added", ["saopaulo", "zurich", "emoji"])]), now: 11)
-        XCTAssertEqual(table.selectedItem, "saopaulo")
-        table.moveSelection(by: 10)
-        XCTAssertEqual(table.selectedItem, "emoji")
-        table.selectFirst()
-        XCTAssertEqual(table.selectedItem, "seoul")
+        let deleted = snapshot([("bookmarks", ["seoul", "tokyo"]), ("added", ["saopaulo", "zurich", "emoji"])])
+        source.apply(deleted, now: 11)
+        state = reconciled(state, deleted, previous: moved.itemIdentifiers, height: 6)
+        XCTAssertEqual(state.selected, "saopaulo")
+        state.moveSelection(by: 10, in: deleted.itemIdentifiers)
+        XCTAssertEqual(state.selected, "emoji")
+        state = reconciled(state, deleted, previous: deleted.itemIdentifiers, height: 4)
+        XCTAssertEqual(state.scrollOffset, 2, "the last of 6 lines is in view in 4")
+        state.moveSelection(by: -10, in: deleted.itemIdentifiers)
+        XCTAssertEqual(state.selected, "seoul")
+        // The last row deleted: the one before it, now last, is selected.
+        let shorter = snapshot([("bookmarks", ["seoul", "tokyo"]), ("added", ["saopaulo", "zurich"])])
+        XCTAssertEqual(reconciled(TableState(selected: "emoji"), shorter, previous: deleted.itemIdentifiers, height: 6).selected, "zurich")
+        // The first row of a section with a header: the header stays in view above it.
+        var scrolled = TableState<String>(selected: "saopaulo")
+        scrolled.scrollOffset = 5
+        XCTAssertEqual(reconciled(scrolled, deleted, previous: deleted.itemIdentifiers, height: 3).scrollOffset, 2)
+        // Nothing selected: the first row is.
+        XCTAssertEqual(reconciled(TableState(), deleted, height: 6).selected, "seoul")
     }
 
     func testInsertedRowFadesAsAFunctionOfTime() {
         let (source, table) = makeTable(Self.full)
         source.apply(snapshot([("bookmarks", ["seoul", "tokyo"])]), now: 0)
         source.apply(snapshot([("bookmarks", ["seoul", "tokyo"]), ("added", ["zurich"])]), now: 100)
-        table.select("seoul")
         var frames: [String] = []
         for t in [0.0, 0.4, 0.79, 0.81] {
             let screen = TestScreen(size: TerminalSize(rows: 5, columns: 40), capabilities: Self.full)
-            table.render(on: screen, top: 0, width: 40, height: 5, header: nil, now: 100 + t)
+            table.render(on: screen, top: 0, width: 40, height: 5, header: nil, state: TableState(selected: "seoul"), now: 100 + t)
             frames.append("t=\(t)\n" + screen.styleMap)
             XCTAssertEqual(table.isAnimating(now: 100 + t), t < 0.8, "t=\(t)")
         }
@@ -138,13 +166,21 @@ final class TableViewTests: XCTestCase {
         XCTAssertFalse(table.isAnimating(now: 5.5))
     }
 
-    func testTinyScreensDoNotCrash() {
+    func testTinyScreensClipEverything() {
         let (source, table) = makeTable(Self.full)
         source.apply(snapshot([("bookmarks", ["seoul", "tokyo", "long"])]), now: 0)
-        for size in [TerminalSize(rows: 1, columns: 1), TerminalSize(rows: 0, columns: 0), TerminalSize(rows: 2, columns: 3)] {
+        let expected: [(TerminalSize, String)] = [
+            (TerminalSize(rows: 1, columns: 1), "."), (TerminalSize(rows: 0, columns: 0), ""), (TerminalSize(rows: 2, columns: 3), "HE…\n ★ "),
+        ]
+        for (size, text) in expected {
             let screen = TestScreen(size: size, capabilities: Self.full)
-            table.render(on: screen, top: 0, width: size.columns, height: size.rows, header: StyledLine("HEADER"), now: 0)
+            table.render(on: screen, top: 0, width: size.columns, height: size.rows, header: StyledLine("HEADER"),
+                         state: TableState(selected: "seoul"), now: 0)
+            XCTAssertEqual(screen.text, text, "\(size)")
+            // A wide character that does not fit in the last cell is not drawn half.
             screen.put("서울", row: 0, column: max(0, size.columns - 1), style: .plain)
+            XCTAssertEqual(screen.text.split(separator: "\n").first.map { TerminalText.width(String($0)) } ?? 0,
+                           min(size.columns, TerminalText.width(text.split(separator: "\n").first.map(String.init) ?? "")), "\(size)")
         }
     }
 

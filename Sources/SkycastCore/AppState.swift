@@ -1,8 +1,6 @@
 import Catalog
 import Foundation
 import Models
-import Terminal
-import Weather
 
 /// Everything the screen shows, as plain values. Changed only by `update(_:with:)`.
 public struct AppState: Sendable {
@@ -33,15 +31,21 @@ public struct AppState: Sendable {
     public struct StatusMessage: Sendable, Equatable {
         public var text: String
         public var isError: Bool
+
+        public init(text: String, isError: Bool) {
+            self.text = text
+            self.isError = isError
+        }
     }
 
     public var provider: ProviderID
     public var units: Units
     public var bookmarks: [City]
-    /// Cities added by search in this run, newest first.
+    /// Cities added by search in this run, in the order they were added.
     public var added: [City] = []
     public var weather: [Int: WeatherStatus] = [:]
-    public var selectedCityID: Int?
+    /// The selected city and the scroll position: owned here, drawn by the table view.
+    public var table: TableState<Int>
     public var mode: Mode = .table
     public var status: StatusMessage?
     public var catalog: Catalog?
@@ -64,13 +68,33 @@ public struct AppState: Sendable {
         self.bookmarks = bookmarks
         self.size = size
         self.refreshInterval = refreshInterval
-        selectedCityID = bookmarks.first?.id
+        table = TableState(selected: bookmarks.first?.id)
     }
 
     public var isDemo: Bool { provider == .demo }
 
     /// Every city in table order: bookmarks, then those added in this run.
     public var allCities: [City] { bookmarks + added }
+
+    /// The table's sections: bookmarks first, then the cities added in this run under a header.
+    public enum Section: Hashable, Sendable {
+        case bookmarks
+        case added
+
+        /// The header line's title; the bookmarks need none.
+        public var title: String? { self == .added ? "added" : nil }
+    }
+
+    /// The table's lines as the view draws them, for scrolling.
+    public var tableLines: [TableLine<Section, Int>] {
+        // Bookmarking moves a city between the lists, so none is in both; a repeat is dropped anyway.
+        var seen = Set<Int>()
+        let sections: [(section: Section, items: [Int])] = [
+            (.bookmarks, bookmarks.map(\.id).filter { seen.insert($0).inserted }),
+            (.added, added.map(\.id).filter { seen.insert($0).inserted }),
+        ]
+        return TableLine.lines(sections, hasHeader: { $0.title != nil })
+    }
 
     public func city(id: Int) -> City? {
         bookmarks.first { $0.id == id } ?? added.first { $0.id == id }

@@ -1,20 +1,10 @@
 import Catalog
 import Models
-import Terminal
-import Weather
+import TestFixtures
 import XCTest
-@testable import SkycastApp
+@testable import SkycastCore
 
 final class UpdateTests: XCTestCase {
-    nonisolated(unsafe) static var catalog: Catalog?
-
-    static func loadedCatalog() throws -> Catalog {
-        if let catalog { return catalog }
-        let loaded = try Catalog.loadBundled().loadingAlternateNames(try Catalog.bundledBytes("city-names.tsv"))
-        catalog = loaded
-        return loaded
-    }
-
     func send(_ keys: [Key], to state: inout AppState) -> [AppEffect] {
         keys.flatMap { App.update(&state, with: .key($0), now: Fixtures.now) }
     }
@@ -23,7 +13,7 @@ final class UpdateTests: XCTestCase {
 
     func testSearchAddsASelectedRowThatFetches() throws {
         var state = Fixtures.state(bookmarks: [Fixtures.seoul])
-        _ = App.update(&state, with: .catalogLoaded(try Self.loadedCatalog()), now: Fixtures.now)
+        _ = App.update(&state, with: .catalogLoaded(Fixtures.catalog), now: Fixtures.now)
         var effects = send([.character("/")] + type("reykjav"), to: &state)
         XCTAssertEqual(effects, [])
         guard case let .search(search) = state.mode else { return XCTFail("search mode") }
@@ -31,7 +21,7 @@ final class UpdateTests: XCTestCase {
         effects = send([.enter], to: &state)
         XCTAssertEqual(state.mode, .table)
         XCTAssertEqual(state.added.map(\.name), ["Reykjavík"])
-        XCTAssertEqual(state.selectedCityID, state.added[0].id)
+        XCTAssertEqual(state.table.selected, state.added[0].id)
         XCTAssertEqual(state.weather[state.added[0].id], .loading)
         XCTAssertEqual(effects, [.fetchWeather([state.added[0]], force: false)])
         XCTAssertEqual(state.pending, [state.added[0].id])
@@ -41,7 +31,7 @@ final class UpdateTests: XCTestCase {
         effects = send([.character("/")] + type("Reykjavik") + [.enter], to: &state)
         XCTAssertEqual(effects, [])
         XCTAssertEqual(state.added.count, 1)
-        XCTAssertEqual(state.selectedCityID, state.added[0].id)
+        XCTAssertEqual(state.table.selected, state.added[0].id)
         XCTAssertEqual(state.highlightRequest?.cityID, state.added[0].id)
     }
 
@@ -50,7 +40,7 @@ final class UpdateTests: XCTestCase {
         _ = send([.character("/")] + type("pa"), to: &state)
         guard case let .search(waiting) = state.mode else { return XCTFail() }
         XCTAssertEqual(waiting.note, "loading the city catalog…")
-        _ = App.update(&state, with: .catalogLoaded(try Self.loadedCatalog()), now: Fixtures.now)
+        _ = App.update(&state, with: .catalogLoaded(Fixtures.catalog), now: Fixtures.now)
         _ = send([.down, .down, .up, .backspace] + type("aris"), to: &state)
         guard case let .search(search) = state.mode else { return XCTFail() }
         XCTAssertEqual(search.query, "paris")
@@ -80,16 +70,16 @@ final class UpdateTests: XCTestCase {
     func testBookmarkToggleMovesBetweenSectionsAndKeepsSelection() {
         var state = Fixtures.state(bookmarks: [Fixtures.seoul])
         state.added = [Fixtures.tokyo]
-        state.selectedCityID = Fixtures.tokyo.id
+        state.table.selected = Fixtures.tokyo.id
         XCTAssertEqual(send([.character("b")], to: &state), [.changeBookmarks(.add(Fixtures.tokyo))])
         XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.seoul.id, Fixtures.tokyo.id])
         XCTAssertEqual(state.added, [])
-        XCTAssertEqual(state.selectedCityID, Fixtures.tokyo.id)
+        XCTAssertEqual(state.table.selected, Fixtures.tokyo.id)
         XCTAssertEqual(send([.character("K")], to: &state), [.changeBookmarks(.move(cityID: Fixtures.tokyo.id, toIndex: 0))])
         XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.tokyo.id, Fixtures.seoul.id])
         XCTAssertEqual(send([.character("b")], to: &state), [.changeBookmarks(.remove(cityID: Fixtures.tokyo.id))])
         XCTAssertEqual(state.added.map(\.id), [Fixtures.tokyo.id])
-        XCTAssertEqual(state.selectedCityID, Fixtures.tokyo.id)
+        XCTAssertEqual(state.table.selected, Fixtures.tokyo.id)
         // Three writes are out; the answers to the first two are older than what the screen shows.
         XCTAssertEqual(state.bookmarkWritesInFlight, 3)
         XCTAssertEqual(App.update(&state, with: .bookmarksSaved(.success([Fixtures.seoul, Fixtures.tokyo])), now: Fixtures.now), [])
@@ -108,31 +98,31 @@ final class UpdateTests: XCTestCase {
 
     func testRemovingABookmarkAsksFirst() {
         var state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo])
-        state.selectedCityID = Fixtures.seoul.id
+        state.table.selected = Fixtures.seoul.id
         XCTAssertEqual(send([.character("x")], to: &state), [])
         XCTAssertEqual(state.mode, .confirmRemove(cityID: Fixtures.seoul.id))
         XCTAssertEqual(send([.character("n")], to: &state), [])
         XCTAssertEqual(state.bookmarks.count, 2)
         XCTAssertEqual(send([.delete, .character("y")], to: &state), [.changeBookmarks(.remove(cityID: Fixtures.seoul.id))])
         XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.tokyo.id])
-        XCTAssertEqual(state.selectedCityID, Fixtures.tokyo.id)
+        XCTAssertEqual(state.table.selected, Fixtures.tokyo.id)
         state.added = [Fixtures.zurich]
-        state.selectedCityID = Fixtures.zurich.id
+        state.table.selected = Fixtures.zurich.id
         XCTAssertEqual(send([.character("x")], to: &state), [], "an unbookmarked city goes at once")
         XCTAssertEqual(state.added, [])
-        XCTAssertEqual(state.selectedCityID, Fixtures.tokyo.id)
+        XCTAssertEqual(state.table.selected, Fixtures.tokyo.id)
     }
 
     func testNavigationUnitsHelpDetailsQuit() {
         var state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo, Fixtures.saoPaulo, Fixtures.zurich])
         _ = send([.character("j"), .down], to: &state)
-        XCTAssertEqual(state.selectedCityID, Fixtures.saoPaulo.id)
+        XCTAssertEqual(state.table.selected, Fixtures.saoPaulo.id)
         _ = send([.end], to: &state)
-        XCTAssertEqual(state.selectedCityID, Fixtures.zurich.id)
+        XCTAssertEqual(state.table.selected, Fixtures.zurich.id)
         _ = send([.character("g")], to: &state)
-        XCTAssertEqual(state.selectedCityID, Fixtures.seoul.id)
+        XCTAssertEqual(state.table.selected, Fixtures.seoul.id)
         _ = send([.pageDown], to: &state)
-        XCTAssertEqual(state.selectedCityID, Fixtures.zurich.id)
+        XCTAssertEqual(state.table.selected, Fixtures.zurich.id)
         _ = send([.character("u")], to: &state)
         XCTAssertEqual(state.units, .imperial)
         _ = send([.character("?")], to: &state)
@@ -190,13 +180,49 @@ final class UpdateTests: XCTestCase {
     }
 }
 
+final class SelectionTests: XCTestCase {
+    /// The state is the only owner of the selection: a row drawn selected is the row Enter and b act on.
+    func testAdoptedBookmarksGetASelectionThatKeysActOn() {
+        var state = Fixtures.state(bookmarks: [])
+        XCTAssertNil(state.table.selected)
+        _ = App.update(&state, with: .bookmarksSaved(.success([Fixtures.seoul, Fixtures.tokyo])), now: Fixtures.now)
+        XCTAssertEqual(state.table.selected, Fixtures.seoul.id)
+        _ = App.update(&state, with: .key(.enter), now: Fixtures.now)
+        XCTAssertEqual(state.mode, .details(cityID: Fixtures.seoul.id))
+        _ = App.update(&state, with: .key(.escape), now: Fixtures.now)
+        XCTAssertEqual(App.update(&state, with: .key(.character("b")), now: Fixtures.now), [.changeBookmarks(.remove(cityID: Fixtures.seoul.id))])
+    }
+
+    func testPagingAndScrollingFollowTheLayout() {
+        let cities = (0..<30).map { Fixtures.city(1000 + $0, "City \($0)", "XX") }
+        var state = Fixtures.state(bookmarks: cities, size: TerminalSize(rows: 12, columns: 80))
+        let layout = ScreenLayout(size: state.size)
+        XCTAssertEqual(layout.bodyHeight, 7)
+        _ = App.update(&state, with: .key(.pageDown), now: Fixtures.now)
+        XCTAssertEqual(state.table.selected, cities[layout.pageSize].id)
+        XCTAssertEqual(state.table.scrollOffset, 0, "row 6 of 7 lines is in view")
+        _ = App.update(&state, with: .key(.pageDown), now: Fixtures.now)
+        XCTAssertEqual(state.table.selected, cities[2 * layout.pageSize].id)
+        XCTAssertEqual(state.table.scrollOffset, 2 * layout.pageSize - layout.bodyHeight + 1)
+        _ = App.update(&state, with: .key(.character("G")), now: Fixtures.now)
+        XCTAssertEqual(state.table.scrollOffset, 30 - 7)
+        // A smaller window keeps the selected row in view.
+        _ = App.update(&state, with: .key(.character("k")), now: Fixtures.now)
+        _ = App.update(&state, with: .resize(TerminalSize(rows: 8, columns: 80)), now: Fixtures.now)
+        XCTAssertEqual(state.table.scrollOffset, 28 - 3 + 1)
+        // Removing the selected row selects the one that takes its place.
+        _ = App.update(&state, with: .bookmarksSaved(.success(Array(cities.prefix(28)) + [cities[29]])), now: Fixtures.now)
+        XCTAssertTrue(state.allCities.contains(cities[28]), "a city unbookmarked elsewhere stays on screen")
+    }
+}
+
 final class UpdateErrorTests: XCTestCase {
     func testAFailedBookmarkWriteIsReportedAndTheAppGoesOn() {
         var state = Fixtures.state(bookmarks: [])
         state.added = [Fixtures.seoul]
-        state.selectedCityID = Fixtures.seoul.id
+        state.table.selected = Fixtures.seoul.id
         XCTAssertEqual(App.update(&state, with: .key(.character("b")), now: Fixtures.now), [.changeBookmarks(.add(Fixtures.seoul))])
-        let failure = BookmarkStore.StoreError(message: "cannot create /nope/skycast: Permission denied")
+        let failure = BookmarkFailure(message: "cannot create /nope/skycast: Permission denied")
         XCTAssertEqual(App.update(&state, with: .bookmarksSaved(.failure(failure)), now: Fixtures.now), [])
         XCTAssertEqual(state.status, .init(text: "bookmarks not saved: cannot create /nope/skycast: Permission denied", isError: true))
         XCTAssertEqual(state.bookmarkWritesInFlight, 0)
@@ -208,10 +234,10 @@ final class UpdateErrorTests: XCTestCase {
     func testAFailedBookmarkWriteShowsWhatTheFileHolds() {
         var state = Fixtures.state(bookmarks: [])
         state.added = [Fixtures.seoul]
-        state.selectedCityID = Fixtures.seoul.id
+        state.table.selected = Fixtures.seoul.id
         _ = App.update(&state, with: .key(.character("b")), now: Fixtures.now)
         XCTAssertTrue(state.isBookmarked(Fixtures.seoul.id))
-        let failure = BookmarkStore.StoreError(message: "cannot write /x/bookmarks.json: Read-only file system", onDisk: [])
+        let failure = BookmarkFailure(message: "cannot write /x/bookmarks.json: Read-only file system", onDisk: [])
         XCTAssertEqual(App.update(&state, with: .bookmarksSaved(.failure(failure)), now: Fixtures.now), [])
         XCTAssertFalse(state.isBookmarked(Fixtures.seoul.id), "the star goes: the file does not have it")
         XCTAssertEqual(state.allCities, [Fixtures.seoul], "the row stays on screen, unbookmarked")
@@ -223,13 +249,13 @@ final class UpdateErrorTests: XCTestCase {
         state.bookmarksReadOnly = "bookmarks are read-only (/ro/skycast/bookmarks.json)"
         let refusal = AppState.StatusMessage(text: "cannot save: bookmarks are read-only (/ro/skycast/bookmarks.json)", isError: true)
         for key: Key in [.character("b"), .character("J"), .character("K"), .character("x"), .delete] {
-            state.selectedCityID = Fixtures.tokyo.id
+            state.table.selected = Fixtures.tokyo.id
             state.status = nil
             XCTAssertEqual(App.update(&state, with: .key(key), now: Fixtures.now), [], "\(key)")
             XCTAssertEqual(state.status, refusal, "\(key)")
             XCTAssertEqual(state.mode, .table, "no confirmation for a removal that cannot be saved")
         }
-        state.selectedCityID = Fixtures.zurich.id
+        state.table.selected = Fixtures.zurich.id
         XCTAssertEqual(App.update(&state, with: .key(.character("b")), now: Fixtures.now), [])
         XCTAssertEqual(state.status, refusal, "bookmarking an added city cannot be saved either")
         XCTAssertEqual(state.bookmarks, [Fixtures.seoul, Fixtures.tokyo])

@@ -1,18 +1,27 @@
 import Catalog
 import Foundation
 import Models
-import Terminal
-import Weather
 
 /// The app's logic: how each event changes the state, and what work it asks for. Pure: no I/O, no
 /// clock but the `now` it is given, no terminal.
 public enum App {
-    /// Lines the table body loses to the title, rules, column header and status bar.
-    static let chromeLines = 5
     public static let suggestionLimit = 8
+    /// Rows a mouse wheel step moves.
+    static let wheelStep = 3
 
     public static func update(_ state: inout AppState, with event: AppEvent, now: Date) -> [AppEffect] {
+        let previousRows = state.allCities.map(\.id)
+        let effects = apply(event, to: &state, now: now)
+        // One place decides what is selected when rows come and go, and keeps it in view.
+        state.table.reconcile(lines: state.tableLines, previousItems: previousRows, height: ScreenLayout(size: state.size).bodyHeight)
+        return effects
+    }
+
+    private static func apply(_ event: AppEvent, to state: inout AppState, now: Date) -> [AppEffect] {
         switch event {
+        case .started:
+            state.lastRefresh = now
+            return [.loadCatalog] + fetch(state.allCities, state: &state, force: false)
         case let .key(key):
             return handle(key, state: &state, now: now)
         case let .weather(.success(weather)):
@@ -96,8 +105,11 @@ public enum App {
     // MARK: - Keys
 
     private static func handle(_ key: Key, state: inout AppState, now: Date) -> [AppEffect] {
-        if key == .control("c") { return [.quit] }
-        if key == .control("l") { return [.redraw] }
+        switch Keymap.action(for: key, in: .anywhere) {
+        case .quit: return [.quit]
+        case .redraw: return [.redraw]
+        default: break
+        }
         switch state.mode {
         case .table: return handleTableKey(key, state: &state, now: now)
         case var .search(search):
@@ -105,10 +117,10 @@ public enum App {
             if case .search = state.mode { state.mode = .search(search) }
             return effects
         case let .details(id):
-            switch key {
-            case .escape, .character("q"), .enter, .backspace: state.mode = .table
-            case .character("r"): return state.city(id: id).map { fetch([$0], state: &state, force: true) } ?? []
-            case .character("u"): state.units = state.units.toggled
+            switch Keymap.action(for: key, in: .details) {
+            case .back: state.mode = .table
+            case .refresh: return state.city(id: id).map { fetch([$0], state: &state, force: true) } ?? []
+            case .toggleUnits: state.units = state.units.toggled
             default: break
             }
             return []
@@ -128,53 +140,59 @@ public enum App {
     private static func handleTableKey(_ key: Key, state: inout AppState, now: Date) -> [AppEffect] {
         // A note lasts until the next key; an error stays until Esc or the next message.
         if state.status?.isError == false { state.status = nil }
-        let page = max(1, state.size.rows - chromeLines - 1)
-        switch key {
-        case .character("j"), .down: moveSelection(by: 1, state: &state)
-        case .character("k"), .up: moveSelection(by: -1, state: &state)
-        case .character("g"), .home: moveSelection(by: -state.allCities.count, state: &state)
-        case .character("G"), .end: moveSelection(by: state.allCities.count, state: &state)
-        case .pageDown: moveSelection(by: page, state: &state)
-        case .pageUp: moveSelection(by: -page, state: &state)
-        case .control("d"): moveSelection(by: max(1, page / 2), state: &state)
-        case .control("u"): moveSelection(by: -max(1, page / 2), state: &state)
-        case .wheelDown: moveSelection(by: 3, state: &state)
-        case .wheelUp: moveSelection(by: -3, state: &state)
-        case .character("/"):
+        guard let action = Keymap.action(for: key, in: .table) else {
+            if case .character = key, state.allCities.isEmpty {
+                state.status = .init(text: "no cities yet: press / to search", isError: false)
+            }
+            return []
+        }
+        let rows = state.allCities.map(\.id)
+        let page = ScreenLayout(size: state.size).pageSize
+        switch action {
+        case .moveDown: state.table.moveSelection(by: 1, in: rows)
+        case .moveUp: state.table.moveSelection(by: -1, in: rows)
+        case .first: state.table.moveSelection(by: -rows.count, in: rows)
+        case .last: state.table.moveSelection(by: rows.count, in: rows)
+        case .pageDown: state.table.moveSelection(by: page, in: rows)
+        case .pageUp: state.table.moveSelection(by: -page, in: rows)
+        case .halfPageDown: state.table.moveSelection(by: max(1, page / 2), in: rows)
+        case .halfPageUp: state.table.moveSelection(by: -max(1, page / 2), in: rows)
+        case .scrollDown: state.table.moveSelection(by: wheelStep, in: rows)
+        case .scrollUp: state.table.moveSelection(by: -wheelStep, in: rows)
+        case .search:
             var search = SearchState()
             if state.catalog == nil { search.note = "loading the city catalog…" }
             state.mode = .search(search)
-        case .character("?"): state.mode = .help
-        case .character("u"):
+        case .help: state.mode = .help
+        case .toggleUnits:
             state.units = state.units.toggled
             state.status = .init(text: state.units == .metric ? "units: Celsius, km/h" : "units: Fahrenheit, mph", isError: false)
-        case .character("q"): return [.quit]
-        case .escape: state.status = nil
-        case .character("R"):
-            return fetch(state.allCities, state: &state, force: true, now: now)
-        default:
-            guard let id = state.selectedCityID, let city = state.city(id: id) else {
-                if case .character = key, state.allCities.isEmpty {
-                    state.status = .init(text: "no cities yet: press / to search", isError: false)
-                }
+        case .quit: return [.quit]
+        case .redraw: return [.redraw]
+        case .refreshAll: return fetch(state.allCities, state: &state, force: true, now: now)
+        case .dismiss: state.status = nil
+        case .details, .refresh, .bookmark, .remove, .moveBookmarkDown, .moveBookmarkUp:
+            guard let id = state.table.selected, let city = state.city(id: id) else {
+                if state.allCities.isEmpty { state.status = .init(text: "no cities yet: press / to search", isError: false) }
                 return []
             }
-            return handleCityKey(key, city: city, state: &state)
+            return handleCityAction(action, city: city, state: &state)
+        case .back: break
         }
         return []
     }
 
-    private static func handleCityKey(_ key: Key, city: City, state: inout AppState) -> [AppEffect] {
-        if let readOnly = state.bookmarksReadOnly, changesBookmarks(key, city: city, state: state) {
+    private static func handleCityAction(_ action: KeyAction, city: City, state: inout AppState) -> [AppEffect] {
+        if let readOnly = state.bookmarksReadOnly, changesBookmarks(action, city: city, state: state) {
             state.status = .init(text: "cannot save: \(readOnly)", isError: true)
             return []
         }
-        switch key {
-        case .enter:
+        switch action {
+        case .details:
             state.mode = .details(cityID: city.id)
-        case .character("r"):
+        case .refresh:
             return fetch([city], state: &state, force: true)
-        case .character("b"):
+        case .bookmark:
             if state.isBookmarked(city.id) {
                 state.bookmarks.removeAll { $0.id == city.id }
                 state.added.insert(city, at: 0)
@@ -185,18 +203,18 @@ public enum App {
             state.bookmarks.append(city)
             state.status = .init(text: "\(city.name): bookmarked", isError: false)
             return [changeBookmarks(.add(city), state: &state)]
-        case .character("x"), .delete:
+        case .remove:
             if state.isBookmarked(city.id) {
                 state.mode = .confirmRemove(cityID: city.id)
                 return []
             }
             return remove(city.id, state: &state)
-        case .character("J"), .character("K"):
+        case .moveBookmarkDown, .moveBookmarkUp:
             guard let index = state.bookmarks.firstIndex(where: { $0.id == city.id }) else {
                 state.status = .init(text: "only bookmarked cities can be reordered (b bookmarks)", isError: false)
                 return []
             }
-            let target = key == .character("J") ? index + 1 : index - 1
+            let target = action == .moveBookmarkDown ? index + 1 : index - 1
             guard state.bookmarks.indices.contains(target) else { return [] }
             state.bookmarks.swapAt(index, target)
             return [changeBookmarks(.move(cityID: city.id, toIndex: target), state: &state)]
@@ -206,31 +224,27 @@ public enum App {
         return []
     }
 
-    /// Whether `key` on `city`'s row would change the bookmarks file.
-    private static func changesBookmarks(_ key: Key, city: City, state: AppState) -> Bool {
-        switch key {
-        case .character("b"): return true
-        case .character("J"), .character("K"), .character("x"), .delete: return state.isBookmarked(city.id)
+    /// Whether `action` on `city`'s row would change the bookmarks file.
+    private static func changesBookmarks(_ action: KeyAction, city: City, state: AppState) -> Bool {
+        switch action {
+        case .bookmark: return true
+        case .moveBookmarkDown, .moveBookmarkUp, .remove: return state.isBookmarked(city.id)
         default: return false
         }
     }
 
     private static func remove(_ id: Int, state: inout AppState) -> [AppEffect] {
-        let order = state.allCities.map(\.id)
-        guard let position = order.firstIndex(of: id) else { return [] }
+        guard let name = state.city(id: id)?.name else { return [] }
         let wasBookmarked = state.isBookmarked(id)
-        let name = state.city(id: id)?.name ?? "city"
         state.bookmarks.removeAll { $0.id == id }
         state.added.removeAll { $0.id == id }
         state.weather[id] = nil
         state.pending.remove(id)
-        let remaining = state.allCities
-        state.selectedCityID = remaining.isEmpty ? nil : remaining[min(position, remaining.count - 1)].id
         state.status = .init(text: "\(name) removed", isError: false)
         return wasBookmarked ? [changeBookmarks(.remove(cityID: id), state: &state)] : []
     }
 
-    private static func changeBookmarks(_ change: BookmarkStore.Change, state: inout AppState) -> AppEffect {
+    private static func changeBookmarks(_ change: BookmarkChange, state: inout AppState) -> AppEffect {
         state.bookmarkWritesInFlight += 1
         return .changeBookmarks(change)
     }
@@ -246,13 +260,6 @@ public enum App {
         let shownIDs = Set(shown.map(\.id))
         let arrived = cities.filter { !shownIDs.contains($0.id) }
         return fetch(arrived, state: &state, force: false)
-    }
-
-    static func moveSelection(by delta: Int, state: inout AppState) {
-        let order = state.allCities.map(\.id)
-        guard !order.isEmpty else { return }
-        let current = state.selectedCityID.flatMap { order.firstIndex(of: $0) } ?? 0
-        state.selectedCityID = order[min(max(0, current + delta), order.count - 1)]
     }
 
     // MARK: - Search
@@ -304,7 +311,7 @@ public enum App {
         return []
     }
 
-    static func refreshSuggestions(_ search: inout SearchState, catalog: Catalog?) {
+    public static func refreshSuggestions(_ search: inout SearchState, catalog: Catalog?) {
         search.chosen = 0
         search.note = nil
         guard let catalog else {
@@ -327,9 +334,9 @@ public enum App {
 
     /// Adds a city from search: a new row, selected, fetching; or, when it is already there, the
     /// existing row selected and flashed.
-    static func add(_ city: City, state: inout AppState) -> [AppEffect] {
+    public static func add(_ city: City, state: inout AppState) -> [AppEffect] {
         state.mode = .table
-        state.selectedCityID = city.id
+        state.table.selected = city.id
         if state.city(id: city.id) != nil {
             state.highlightRequest = (city.id, (state.highlightRequest?.serial ?? 0) + 1)
             state.status = .init(text: "\(city.name) is already in the table", isError: false)

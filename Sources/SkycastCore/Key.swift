@@ -1,4 +1,4 @@
-/// A key press or terminal event, decoded from ncurses input.
+/// A key press or terminal event, decoded by the terminal backend.
 public enum Key: Hashable, Sendable {
     case character(Character)
     case control(Character)

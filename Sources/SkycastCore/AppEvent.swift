@@ -1,0 +1,51 @@
+import Catalog
+import Foundation
+import Models
+
+/// Something that happened: a key, a network result, a tick. The only input of `update`.
+public enum AppEvent: Sendable {
+    /// The table is on screen: time to start loading.
+    case started
+    case key(Key)
+    case weather(Result<CityWeather, WeatherError>)
+    /// A fetch of these cities ended (every result has arrived or it was cancelled).
+    case fetchFinished([Int])
+    case geocoded(query: String, Result<[City], WeatherError>)
+    case catalogLoaded(Catalog)
+    case catalogFailed(String)
+    case bookmarksSaved(Result<[City], BookmarkFailure>)
+    case resize(TerminalSize)
+    case tick
+}
+
+/// Work `update` asks for; the runtime does it and reports back with events.
+public enum AppEffect: Sendable, Equatable {
+    case loadCatalog
+    case fetchWeather([City], force: Bool)
+    case geocode(String)
+    case changeBookmarks(BookmarkChange)
+    case redraw
+    case quit
+}
+
+/// A change to the saved bookmarks.
+public enum BookmarkChange: Sendable, Equatable {
+    case add(City)
+    case remove(cityID: Int)
+    case move(cityID: Int, toIndex: Int)
+}
+
+/// Why bookmarks could not be read or saved.
+public struct BookmarkFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    public var message: String
+    /// The bookmarks the file holds after a failed change, when it could be read: what the screen
+    /// must show so that it never pretends the change was saved.
+    public var onDisk: [City]?
+
+    public init(message: String, onDisk: [City]? = nil) {
+        self.message = message
+        self.onDisk = onDisk
+    }
+
+    public var description: String { message }
+}
