@@ -167,9 +167,7 @@ public struct Options: Sendable, Equatable {
       -h, --help             this help
 
     KEYS (in the table; ? shows them too)
-      j k ↓ ↑  move   g G  first/last   PgUp PgDn ^u ^d  page   / search   b bookmark
-      x  remove   J K  reorder bookmarks   Enter details   r R  refresh one/all
-      u  °C/°F   ? help   ^L redraw   q ^C quit
+    \(Keymap.helpText)
 
     ENVIRONMENT
       OPENWEATHERMAP_API_KEY        key for --provider openweathermap
@@ -180,7 +178,8 @@ public struct Options: Sendable, Equatable {
       COLORFGBG                     a light background ("0;15") pales the highlight fade
 
     EXIT STATUS
-      0 success; 1 some city failed or nothing matched; 2 usage error.
+      0 success; 1 some city failed, nothing matched or the city data is missing; 2 usage error;
+      129 the terminal went away under the table.
     """
 
     public static let aboutText = """
