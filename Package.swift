@@ -48,15 +48,18 @@ let package = Package(
         // City catalog and search (pure logic over bytes; loading through CityData).
         .target(name: "Catalog", dependencies: ["Models", "CityData"]),
 
+        // Files: atomic writes, kept-aside copies, the XDG folders.
+        .target(name: "Storage"),
+
         // Providers, the NetworkManager actor, the cache, the geocoder.
-        .target(name: "Weather", dependencies: ["Models", "TextLayout"]),
+        .target(name: "Weather", dependencies: ["Models", "Storage", "TextLayout"]),
 
         // The app's pure logic: state (with the table's selection and scroll), update, keymap, layout,
         // formatters. No terminal, no network: tested directly.
         .target(name: "SkycastCore", dependencies: ["Models", "Catalog"]),
 
         // The app around it: views, the runtime that performs effects, the CLI, stores and settings.
-        .target(name: "SkycastApp", dependencies: ["SkycastCore", "DiffableSnapshot", "TextLayout", "Terminal", "Models", "Weather", "Catalog"]),
+        .target(name: "SkycastApp", dependencies: ["SkycastCore", "DiffableSnapshot", "TextLayout", "Terminal", "Models", "Storage", "Weather", "Catalog"]),
 
         // The thin executable that wires everything to the real terminal and network.
         .executableTarget(name: "skycast", dependencies: ["SkycastApp"]),
@@ -82,7 +85,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Models", "Catalog"]),
         .testTarget(name: "WeatherTests", dependencies: ["Models", "Weather", "Catalog", "LoopbackHTTP"]),
-        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "SkycastCore", "DiffableSnapshot", "Terminal", "Models", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles", "TestFixtures"],
+        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "SkycastCore", "DiffableSnapshot", "Terminal", "Models", "Storage", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles", "TestFixtures"],
                     exclude: ["Goldens"]),
     ]
 )

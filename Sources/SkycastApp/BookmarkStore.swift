@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import SkycastCore
+import Storage
 
 /// The bookmarked cities, ordered, in `$XDG_CONFIG_HOME/skycast/bookmarks.json`.
 ///
@@ -27,16 +28,8 @@ public struct BookmarkStore: Sendable {
         self.file = file
     }
 
-    /// `$XDG_CONFIG_HOME/skycast`, or `~/.config/skycast`.
-    public static func configDirectory(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("skycast")
-        }
-        return URL(fileURLWithPath: environment["HOME"] ?? NSHomeDirectory()).appendingPathComponent(".config/skycast")
-    }
-
     public static func standard(environment: [String: String]) -> BookmarkStore {
-        BookmarkStore(file: configDirectory(environment: environment).appendingPathComponent("bookmarks.json"))
+        BookmarkStore(file: XDGDirectories.config(environment: environment).appendingPathComponent("bookmarks.json"))
     }
 
     struct FileContents: Codable {

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import Storage
 import SkycastCore
 import Weather
 
@@ -23,7 +24,7 @@ public struct Config: Sendable, Equatable {
     }
 
     public static func file(environment: [String: String]) -> URL {
-        BookmarkStore.configDirectory(environment: environment).appendingPathComponent("config.json")
+        XDGDirectories.config(environment: environment).appendingPathComponent("config.json")
     }
 
     public static func load(from file: URL) -> Loaded {

@@ -1,6 +1,7 @@
 import Foundation
 import Models
 import SkycastCore
+import Storage
 import Terminal
 import Weather
 
@@ -49,7 +50,7 @@ public struct Settings: Sendable {
     public func makeNetworkManager() -> NetworkManager {
         var configuration = NetworkManager.Configuration()
         configuration.timeoutSeconds = timeoutSeconds
-        let cache = useCache ? WeatherCache(directory: WeatherCache.defaultDirectory(environment: environment)) : nil
+        let cache = useCache ? WeatherCache(directory: XDGDirectories.cache(environment: environment)) : nil
         return NetworkManager(provider: makeProvider(), configuration: configuration, cache: cache)
     }
 

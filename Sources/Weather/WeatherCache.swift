@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import Storage
 
 /// Weather kept on disk between runs, one file per provider + city, so that the first frame
 /// shows data before any reply. Fresh entries (younger than `timeToLive`) replace a request; stale
@@ -21,15 +22,6 @@ public struct WeatherCache: Sendable {
         self.timeToLive = timeToLive
     }
 
-    /// `$XDG_CACHE_HOME/skycast`, or `~/.cache/skycast`.
-    public static func defaultDirectory(environment: [String: String]) -> URL {
-        if let xdg = environment["XDG_CACHE_HOME"], xdg.hasPrefix("/") {
-            return URL(fileURLWithPath: xdg).appendingPathComponent("skycast")
-        }
-        let home = environment["HOME"] ?? NSHomeDirectory()
-        return URL(fileURLWithPath: home).appendingPathComponent(".cache/skycast")
-    }
-
     func fileURL(provider: ProviderID, city: City) -> URL {
         directory.appendingPathComponent("\(provider.rawValue)-\(city.id).json")
     }
@@ -47,7 +39,7 @@ public struct WeatherCache: Sendable {
     public func store(_ weather: CityWeather) {
         guard !weather.isDemo, let data = try? Self.encoder.encode(weather) else { return }
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try? data.write(to: fileURL(provider: weather.provider, city: weather.city), options: .atomic)
+        try? AtomicFile.write(data, to: fileURL(provider: weather.provider, city: weather.city))
     }
 
     private static let encoder: JSONEncoder = {

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Models
 import SkycastCore
+import Storage
 import TestFixtures
 import Weather
 import XCTest

@@ -2,14 +2,14 @@ import Foundation
 import SkycastCore
 
 /// Files that readers see whole or not at all, and copies that never replace one another.
-enum AtomicFile {
-    struct Failure: Error {
-        var message: String
+public enum AtomicFile {
+    public struct Failure: Error, Sendable {
+        public var message: String
     }
 
     /// Writes `data` so that readers see the old or the new content, never a part: a temporary file
     /// in the same directory, fsync, rename over the old one, fsync of the directory.
-    static func write(_ data: Data, to file: URL) throws(Failure) {
+    public static func write(_ data: Data, to file: URL) throws(Failure) {
         let directory = file.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(file.lastPathComponent).tmp-\(getpid())")
         let descriptor = open(temporary.path, O_CREAT | O_TRUNC | O_WRONLY | O_CLOEXEC, 0o644)
@@ -42,7 +42,7 @@ enum AtomicFile {
     /// Moves `file` to `<name>.<suffix>`, or `<name>.<suffix>-2`, `-3`… when that is taken. A hard
     /// link refuses an existing name (rename would replace it), so an older copy is never lost, even
     /// when two processes keep a file aside in the same second.
-    static func keepAside(_ file: URL, suffix: String) throws(Failure) -> URL {
+    public static func keepAside(_ file: URL, suffix: String) throws(Failure) -> URL {
         let directory = file.deletingLastPathComponent()
         for attempt in 1...1_000 {
             let name = "\(file.lastPathComponent).\(suffix)" + (attempt == 1 ? "" : "-\(attempt)")
