@@ -10,7 +10,6 @@ import Weather
 /// Draws an `AppState` on a `Screen`. It keeps only what animation needs between frames (the table's
 /// last snapshot and fades); everything it shows comes from the state passed in.
 public final class AppView {
-    public typealias Section = AppState.Section
 
     /// What the table's cell provider reads: the rows of the frame being drawn.
     private final class Rows {
@@ -27,14 +26,14 @@ public final class AppView {
         }
     }
 
-    private let table: TableView<Section, Int>
-    private let dataSource: DiffableDataSource<Section, Int>
+    private let table: TableView<AppState.Section, Int>
+    private let dataSource: DiffableDataSource<AppState.Section, Int>
     private let rows: Rows
     private var appliedHighlight = 0
     /// The first snapshot of a run is its starting content, not news: it does not fade in.
     private var isFirstApply = true
     /// The changes the last frame animated.
-    private(set) var lastDiff = SnapshotDiff<Section, Int>()
+    private(set) var lastDiff = SnapshotDiff<AppState.Section, Int>()
 
     private var rowLayout: RowLayout { rows.layout }
     private var capabilities: TerminalCapabilities { rows.capabilities }
@@ -43,7 +42,7 @@ public final class AppView {
     public init(capabilities: TerminalCapabilities) {
         let rows = Rows(capabilities: capabilities)
         self.rows = rows
-        table = TableView<Section, Int>(cellProvider: { id, _ in rows.line(id) })
+        table = TableView<AppState.Section, Int>(cellProvider: { id, _ in rows.line(id) })
         dataSource = DiffableDataSource(tableView: table, cellProvider: { id, _ in rows.line(id) },
                                         sectionHeaderProvider: { $0.title })
     }
@@ -98,7 +97,7 @@ public final class AppView {
         let newLayout = RowLayout(width: screenWidth)
         let layoutChanged = newLayout != rowLayout
         rows.layout = newLayout
-        var snapshot = DiffableSnapshot<Section, Int>()
+        var snapshot = DiffableSnapshot<AppState.Section, Int>()
         try! snapshot.appendSections([.bookmarks, .added])  // two fresh, distinct sections cannot fail
         for line in state.tableLines {
             // The state's lines hold each city once, in its section: appending cannot fail.

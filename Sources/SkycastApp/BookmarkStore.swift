@@ -11,9 +11,6 @@ import Storage
 /// (with a number added when that name is taken) and reported, never overwritten. Reading never
 /// needs write access: in a read-only folder the file is read as it is and every change is refused.
 public struct BookmarkStore: Sendable {
-    public typealias Change = BookmarkChange
-    public typealias StoreError = BookmarkFailure
-
     public struct Loaded: Sendable, Equatable {
         public var cities: [City]
         /// Set when the file was unreadable and moved aside.
@@ -51,7 +48,7 @@ public struct BookmarkStore: Sendable {
     public func load() -> Loaded {
         if isReadOnly {
             // Nobody can write the file here, so there is nothing to lock against.
-            do throws(StoreError) {
+            do throws(BookmarkFailure) {
                 var loaded = try read(canKeepAside: false)
                 loaded.readOnly = true
                 return loaded
@@ -59,20 +56,20 @@ public struct BookmarkStore: Sendable {
                 return Loaded(cities: [], warning: error.message, readOnly: true)
             }
         }
-        do throws(StoreError) {
-            return try withLock { () throws(StoreError) in try read(canKeepAside: true) }
+        do throws(BookmarkFailure) {
+            return try withLock { () throws(BookmarkFailure) in try read(canKeepAside: true) }
         } catch {
             return Loaded(cities: [], warning: error.message)
         }
     }
 
     /// Applies `change` to the bookmarks on disk and returns the result. A refused or failed change
-    /// reports what the file holds in `StoreError.onDisk` when it could be read.
-    public func apply(_ change: Change) throws(StoreError) -> Loaded {
+    /// reports what the file holds in `BookmarkFailure.onDisk` when it could be read.
+    public func apply(_ change: BookmarkChange) throws(BookmarkFailure) -> Loaded {
         if isReadOnly {
-            throw StoreError(message: "cannot save: \(readOnlyNote)", onDisk: load().cities)
+            throw BookmarkFailure(message: "cannot save: \(readOnlyNote)", onDisk: load().cities)
         }
-        return try withLock { () throws(StoreError) -> Loaded in
+        return try withLock { () throws(BookmarkFailure) -> Loaded in
             var loaded = try read(canKeepAside: true)
             var cities = loaded.cities
             switch change {
@@ -86,23 +83,23 @@ public struct BookmarkStore: Sendable {
                     cities.insert(city, at: min(max(0, toIndex), cities.count))
                 }
             }
-            do throws(StoreError) {
+            do throws(BookmarkFailure) {
                 try write(cities)
             } catch {
-                throw StoreError(message: error.message, onDisk: loaded.cities)
+                throw BookmarkFailure(message: error.message, onDisk: loaded.cities)
             }
             loaded.cities = cities
             return loaded
         }
     }
 
-    private func read(canKeepAside: Bool) throws(StoreError) -> Loaded {
+    private func read(canKeepAside: Bool) throws(BookmarkFailure) -> Loaded {
         guard FileManager.default.fileExists(atPath: file.path) else { return Loaded(cities: []) }
         let data: Data
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw StoreError(message: "cannot read \(file.path): \(error.localizedDescription)")
+            throw BookmarkFailure(message: "cannot read \(file.path): \(error.localizedDescription)")
         }
         if let contents = try? JSONDecoder().decode(FileContents.self, from: data) {
             var seen = Set<Int>()
@@ -115,37 +112,37 @@ public struct BookmarkStore: Sendable {
             let aside = try AtomicFile.keepAside(file, suffix: "corrupt-\(Self.timestamp())")
             return Loaded(cities: [], warning: "bookmarks.json was corrupt; kept as \(aside.lastPathComponent)")
         } catch {
-            throw StoreError(message: "\(file.path) is corrupt and could not be kept aside: \(error.message)")
+            throw BookmarkFailure(message: "\(file.path) is corrupt and could not be kept aside: \(error.message)")
         }
     }
 
-    private func write(_ cities: [City]) throws(StoreError) {
+    private func write(_ cities: [City]) throws(BookmarkFailure) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         guard let data = try? encoder.encode(FileContents(version: 1, bookmarks: cities)) else {
-            throw StoreError(message: "cannot encode the bookmarks")
+            throw BookmarkFailure(message: "cannot encode the bookmarks")
         }
         do throws(AtomicFile.Failure) {
             try AtomicFile.write(data, to: file)
         } catch {
-            throw StoreError(message: error.message)
+            throw BookmarkFailure(message: error.message)
         }
     }
 
-    private func withLock<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    private func withLock<T>(_ body: () throws(BookmarkFailure) -> T) throws(BookmarkFailure) -> T {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw StoreError(message: "cannot create \(directory.path): \(error.localizedDescription)")
+            throw BookmarkFailure(message: "cannot create \(directory.path): \(error.localizedDescription)")
         }
         let lockPath = directory.appendingPathComponent(".\(file.lastPathComponent).lock").path
         let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
-            throw StoreError(message: "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
+            throw BookmarkFailure(message: "cannot lock \(lockPath): \(String(cString: strerror(errno)))")
         }
         defer { close(descriptor) }
         while flock(descriptor, LOCK_EX) != 0 {
-            guard errno == EINTR else { throw StoreError(message: "cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
+            guard errno == EINTR else { throw BookmarkFailure(message: "cannot lock \(lockPath): \(String(cString: strerror(errno)))") }
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()

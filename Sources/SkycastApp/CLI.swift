@@ -143,11 +143,7 @@ public enum CLI {
             }
         }
         if options.json {
-            output.out(json(matches.map { match in
-                ["id": match.city.id, "name": match.city.name, "admin1": match.city.admin1, "country_code": match.city.countryCode,
-                 "country": match.city.countryName, "latitude": match.city.latitude, "longitude": match.city.longitude,
-                 "population": match.city.population, "timezone": match.city.timeZone, "match": match.kind.description] as [String: Any]
-            }))
+            output.out(JSONOutput.find(matches))
         } else {
             for match in matches {
                 let city = match.city
@@ -218,7 +214,7 @@ public enum CLI {
         let ascii = settings.overrides.ascii || settings.environment["TERM"] == "dumb"
             || !TerminalCapabilities.isUTF8Locale(settings.environment)
         if options.json {
-            output.out(json(good.map { showJSON($0, units: settings.units) }))
+            output.out(JSONOutput.show(good, units: settings.units))
         } else {
             if settings.provider == .demo { output.out("DEMO DATA \(ascii ? "-" : "—") simulated weather, not a forecast") }
             for weather in good { output.out(showLine(weather, units: settings.units, ascii: ascii, now: now)) }
@@ -240,35 +236,6 @@ public enum CLI {
         return "\(name) \(condition) \(temperature)   \(days)"
     }
 
-    static func showJSON(_ weather: CityWeather, units: Units) -> [String: Any] {
-        let formatter = ISO8601DateFormatter()
-        func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
-        let current = weather.current
-        return [
-            "id": weather.city.id, "name": weather.city.name, "country": weather.city.countryCode,
-            "latitude": weather.city.latitude, "longitude": weather.city.longitude,
-            "provider": weather.provider.rawValue, "demo": weather.isDemo,
-            "fetched_at": formatter.string(from: weather.fetchedAt), "units": units.rawValue,
-            "current": [
-                "temperature": round1(units.temperature(current.temperature)),
-                "apparent_temperature": round1(units.temperature(current.apparentTemperature)),
-                "weather_code": current.weatherCode.rawValue, "condition": current.weatherCode.description,
-                "humidity": current.humidity, "wind_speed": round1(units.speed(current.windSpeed)), "is_day": current.isDay,
-            ] as [String: Any],
-            "daily": weather.daily.map { day in
-                ["date": day.date.description, "weather_code": day.weatherCode.rawValue,
-                 "high": round1(units.temperature(day.high)), "low": round1(units.temperature(day.low)),
-                 "precipitation_probability": day.precipitationProbability] as [String: Any]
-            },
-            "error": NSNull(),
-        ]
-    }
-
-    static func json(_ value: Any) -> String {
-        guard let data = try? JSONSerialization.data(withJSONObject: value, options: [.prettyPrinted, .sortedKeys]) else { return "[]" }
-        return String(decoding: data, as: UTF8.self)
-    }
-
     // MARK: - bookmarks
 
     static func bookmarks(_ command: Options.BookmarksCommand, options: Options, settings: Settings, output: Output) -> Int32 {
@@ -278,8 +245,7 @@ public enum CLI {
             let loaded = store.load()
             if let warning = loaded.warning { output.err(warning) }
             if options.json {
-                output.out(json(loaded.cities.map { ["id": $0.id, "name": $0.name, "country": $0.countryCode, "admin1": $0.admin1,
-                                                     "latitude": $0.latitude, "longitude": $0.longitude] as [String: Any] }))
+                output.out(JSONOutput.cities(loaded.cities))
             } else if loaded.cities.isEmpty {
                 output.err("no bookmarks yet; add one with: skycast bookmarks add \"Paris, FR\"")
             } else {

@@ -82,6 +82,8 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(results?.first?["name"] as? String, "Seoul")
         XCTAssertEqual(results?.first?["country_code"] as? String, "KR")
         XCTAssertEqual(results?.first?["match"] as? String, "name")
+        XCTAssertEqual(results?.first?["country"] as? String, "South Korea")
+        XCTAssertEqual(results?.first?["timezone"] as? String, "Asia/Seoul")
         (status, captured) = await run(["find", "Portland, Maine"])
         XCTAssertEqual(status, 0)
         XCTAssertTrue(captured.out.hasPrefix("4975802   Portland, Maine, US"), captured.out)
@@ -116,6 +118,12 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(current?["temperature"] as? Double, 50, "10 °C in °F")
         XCTAssertEqual(json?.first?["demo"] as? Bool, false)
         XCTAssertEqual((json?.first?["daily"] as? [Any])?.count, 7)
+        // One city object everywhere: the same fields as find and bookmarks list, no always-null field.
+        XCTAssertEqual(Set(json?.first?.keys.map { $0 } ?? []),
+                       ["id", "name", "admin1", "country_code", "country", "latitude", "longitude", "timezone", "population",
+                        "provider", "demo", "fetched_at", "units", "current", "daily"])
+        XCTAssertEqual(json?.first?["country"] as? String, "France")
+        XCTAssertTrue(captured.out.contains(#""timezone" : "Europe/Paris""#), "slashes are not escaped")
 
         (status, captured) = await run(["show", "--no-cache", "Paris, FR", "Qxqxqxq"], environment: environment)
         XCTAssertEqual(status, 1, "partial failure")

@@ -90,7 +90,7 @@ final class StoreTests: XCTestCase {
         try FileManager.default.createDirectory(at: directory.appendingPathComponent(".bookmarks.json.tmp-\(getpid())"),
                                                 withIntermediateDirectories: true)
         XCTAssertThrowsError(try store.apply(.add(Fixtures.tokyo))) { error in
-            let failure = error as? BookmarkStore.StoreError
+            let failure = error as? BookmarkFailure
             XCTAssertEqual(failure?.onDisk, [Fixtures.seoul])
             XCTAssertTrue(failure?.message.hasPrefix("cannot write \(store.file.path): ") ?? false, failure?.message ?? "")
         }
@@ -114,7 +114,7 @@ final class StoreTests: XCTestCase {
         try Data("a file where the directory should be".utf8).write(to: blocker)
         let store = BookmarkStore(file: blocker.appendingPathComponent("bookmarks.json"))
         XCTAssertThrowsError(try store.apply(.add(Fixtures.seoul))) { error in
-            XCTAssertTrue((error as? BookmarkStore.StoreError)?.message.hasPrefix("cannot create") ?? false, "\(error)")
+            XCTAssertTrue((error as? BookmarkFailure)?.message.hasPrefix("cannot create") ?? false, "\(error)")
         }
     }
 
