@@ -75,16 +75,16 @@ let package = Package(
 
         .executableTarget(
             name: "skycast-bench",
-            dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "CNCursesw", "Models", "Weather", "Catalog", "SkycastCore", "SkycastApp", "LoopbackHTTP"]
+            dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "CNCursesw", "Models", "Weather", "Catalog", "SkycastCore", "SkycastApp", "LoopbackHTTP", "TestFixtures"]
         ),
 
-        .testTarget(name: "DiffableSnapshotTests", dependencies: ["DiffableSnapshot"]),
+        .testTarget(name: "DiffableSnapshotTests", dependencies: ["DiffableSnapshot", "TestFixtures"]),
         .testTarget(name: "TextLayoutTests", dependencies: ["TextLayout"]),
         .testTarget(name: "SkycastCoreTests", dependencies: ["SkycastCore", "Models", "Catalog", "TestFixtures"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "SkycastCore", "DiffableSnapshot", "TextLayout", "GoldenFiles"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Models", "Catalog"]),
-        .testTarget(name: "WeatherTests", dependencies: ["Models", "Weather", "Catalog", "LoopbackHTTP"]),
+        .testTarget(name: "WeatherTests", dependencies: ["Models", "Weather", "Catalog", "LoopbackHTTP", "TestFixtures"]),
         .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "SkycastCore", "DiffableSnapshot", "Terminal", "Models", "Storage", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles", "TestFixtures"],
                     exclude: ["Goldens"]),
     ]

@@ -90,3 +90,23 @@ struct NameIndex: Sendable {
 
     var memoryBytes: Int { arena.capacity + entries.capacity * MemoryLayout<Entry>.stride }
 }
+
+extension Catalog {
+    /// How many indexed names start with the folded `query`, found by reading every key in turn:
+    /// the plain baseline `skycast-bench search` measures the index against, so that its figure is
+    /// a ratio that holds on any machine.
+    public func countNamesByLinearScan(withPrefix query: String) -> Int {
+        var folder = TextFolder()
+        let prefix = folder.fold(query)
+        var count = 0
+        for index in [primaryIndex, alternateIndex].compactMap({ $0 }) {
+            index.arena.withUnsafeBufferPointer { arena in
+                for entry in index.entries where Int(entry.length) >= prefix.count {
+                    let start = Int(entry.start)
+                    if prefix.indices.allSatisfy({ arena[start + $0] == prefix[$0] }) { count += 1 }
+                }
+            }
+        }
+        return count
+    }
+}

@@ -23,18 +23,15 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         public var body: Data
         /// Seconds to wait before answering.
         public var delay: Double
-        /// Close the connection without answering.
-        public var dropConnection: Bool
         /// Send only the first bytes of the body, then close.
         public var truncateBodyAt: Int?
 
         public init(status: Int = 200, headers: [String: String] = ["Content-Type": "application/json"],
-                    body: Data = Data(), delay: Double = 0, dropConnection: Bool = false, truncateBodyAt: Int? = nil) {
+                    body: Data = Data(), delay: Double = 0, truncateBodyAt: Int? = nil) {
             self.status = status
             self.headers = headers
             self.body = body
             self.delay = delay
-            self.dropConnection = dropConnection
             self.truncateBodyAt = truncateBodyAt
         }
 
@@ -126,8 +123,6 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
                 if errno == EINTR { continue }
                 break
             }
-            var noSigPipe: Int32 = 1
-            setsockopt(client, SOL_SOCKET, SO_KEEPALIVE, &noSigPipe, socklen_t(MemoryLayout<Int32>.size))
             let thread = Thread { [self] in serve(client) }
             thread.start()
         }
@@ -147,7 +142,6 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
         lock.lock()
         inFlight -= 1
         lock.unlock()
-        if response.dropConnection { return }
         var head = "HTTP/1.1 \(response.status) \(Self.reason(response.status))\r\n"
         var headers = response.headers
         headers["Content-Length"] = String(response.body.count)

@@ -3,8 +3,8 @@ import Models
 import SkycastCore
 import Weather
 
-/// What one table row shows. Two rows are equal when they would draw the same, which is what decides
-/// whether a row is reconfigured (repainted) when the state changes.
+/// What one table row is drawn from. A row whose value changed (new weather, even with the same
+/// figures; units; bookmark) is reconfigured: repainted, with a flash on the runs whose text changed.
 struct CityRow: Equatable {
     var city: City
     var bookmarked: Bool

@@ -1,5 +1,4 @@
 import Foundation
-import SkycastCore
 
 /// Files that readers see whole or not at all, and copies that never replace one another.
 public enum AtomicFile {

@@ -69,7 +69,8 @@ func awaitCancellably<Value: Sendable>(_ task: Task<Value, Error>) async throws 
 /// GET requests over one URLSession.
 ///
 /// swift-corelibs-foundation 6.3.1 deadlocks when `data(for:)` is cancelled while its completion
-/// races in, and crashes when a `dataTask` is cancelled from another task (see docs/PLATFORM notes).
+/// races in (swift-corelibs-foundation issue 5412, fixed upstream after 6.3.1), and crashes when a
+/// `dataTask` is cancelled from another task (docs/ARCHITECTURE.md, "Network").
 /// So a request is a `dataTask` with a completion handler that is never cancelled: on Swift
 /// cancellation the caller is resumed at once with `CancellationError`, and the transfer finishes
 /// or times out in the background.

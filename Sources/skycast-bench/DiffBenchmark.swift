@@ -1,23 +1,29 @@
 import DiffableSnapshot
 import Foundation
-import SkycastCore
+import TestFixtures
 
 /// The cases of DifferenceKit's README benchmark, built the same way: n fresh ids; delete a range,
 /// insert fresh ids at an index, shuffle a range.
 enum DiffBenchmark {
     static func run() {
-        var rng = SystemRandomNumberGenerator()
+        // Seeded: every run diffs the same pairs.
+        var rng = SeededGenerator(state: 2026)
         intCase("diff.5k.int", count: 5_000, deleted: 2_000..<3_000, insertAt: 3_000, inserted: 1_000, shuffled: 0..<200, rng: &rng)
         uuidCase("diff.5k.uuid", count: 5_000, deleted: 2_000..<3_000, insertAt: 3_000, inserted: 1_000, shuffled: 0..<200, rng: &rng)
         intCase("diff.100k.int", count: 100_000, deleted: 20_000..<30_000, insertAt: 30_000, inserted: 10_000, shuffled: 0..<2_000, rng: &rng)
         uuidCase("diff.100k.uuid", count: 100_000, deleted: 20_000..<30_000, insertAt: 30_000, inserted: 10_000, shuffled: 0..<2_000, rng: &rng)
         sectionsCase(rng: &rng)
         identicalCase()
+        // Beyond DifferenceKit's cases: every row moves.
+        var shuffled = Array(0..<100_000)
+        shuffled.shuffle(using: &rng)
+        measure("diff.100k.shuffle", old: snapshot(Array(0..<100_000)), new: snapshot(shuffled), reportMoves: true)
+        measure("diff.100k.reversal", old: snapshot(Array(0..<100_000)), new: snapshot(Array((0..<100_000).reversed())), reportMoves: true)
         stdlibCase(rng: &rng)
     }
 
     static func edited<T>(_ source: [T], deleted: Range<Int>, insertAt: Int, inserted: [T], shuffled: Range<Int>,
-                          rng: inout SystemRandomNumberGenerator) -> [T] {
+                          rng: inout SeededGenerator) -> [T] {
         var target = source
         target.removeSubrange(deleted)
         target.insert(contentsOf: inserted, at: min(insertAt, target.count))
@@ -33,7 +39,7 @@ enum DiffBenchmark {
     }
 
     static func intCase(_ name: String, count: Int, deleted: Range<Int>, insertAt: Int, inserted: Int,
-                        shuffled: Range<Int>, rng: inout SystemRandomNumberGenerator) {
+                        shuffled: Range<Int>, rng: inout SeededGenerator) {
         let source = Array(0..<count)
         let target = edited(source, deleted: deleted, insertAt: insertAt, inserted: Array(count..<count + inserted),
                             shuffled: shuffled, rng: &rng)
@@ -41,9 +47,15 @@ enum DiffBenchmark {
     }
 
     static func uuidCase(_ name: String, count: Int, deleted: Range<Int>, insertAt: Int, inserted: Int,
-                         shuffled: Range<Int>, rng: inout SystemRandomNumberGenerator) {
-        let source = (0..<count).map { _ in UUID() }
-        let target = edited(source, deleted: deleted, insertAt: insertAt, inserted: (0..<inserted).map { _ in UUID() },
+                         shuffled: Range<Int>, rng: inout SeededGenerator) {
+        func uuid() -> UUID {
+            UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { bytes in
+                (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                 bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15])
+            })
+        }
+        let source = (0..<count).map { _ in uuid() }
+        let target = edited(source, deleted: deleted, insertAt: insertAt, inserted: (0..<inserted).map { _ in uuid() },
                             shuffled: shuffled, rng: &rng)
         measure(name, old: snapshot(source), new: snapshot(target), reportMoves: false)
     }
@@ -54,14 +66,14 @@ enum DiffBenchmark {
         report(name, milliseconds, "ms")
         if reportMoves {
             report("\(name).moves", Double(diff.movedItems.count), "moves")
-            report("\(name).deletes", Double(diff.deletedItems.count), "deletes")
-            report("\(name).inserts", Double(diff.insertedItems.count), "inserts")
+            if !diff.deletedItems.isEmpty { report("\(name).deletes", Double(diff.deletedItems.count), "deletes") }
+            if !diff.insertedItems.isEmpty { report("\(name).inserts", Double(diff.insertedItems.count), "inserts") }
         }
     }
 
     /// 100 sections × 1,000 items; each section loses and gains 50 items, shuffles 20, and 10 items
     /// per section move to the next section; sections 10 and 50 swap places.
-    static func sectionsCase(rng: inout SystemRandomNumberGenerator) {
+    static func sectionsCase(rng: inout SeededGenerator) {
         var old = DiffableSnapshot<Int, Int>()
         var new = DiffableSnapshot<Int, Int>()
         try! old.appendSections(Array(0..<100))
@@ -96,7 +108,7 @@ enum DiffBenchmark {
         report("diff.identical.100k", milliseconds, "ms")
     }
 
-    static func stdlibCase(rng: inout SystemRandomNumberGenerator) {
+    static func stdlibCase(rng: inout SeededGenerator) {
         let source = Array(0..<5_000)
         let target = edited(source, deleted: 2_000..<3_000, insertAt: 3_000, inserted: Array(5_000..<6_000),
                             shuffled: 0..<200, rng: &rng)

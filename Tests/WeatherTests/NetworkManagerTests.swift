@@ -96,17 +96,52 @@ final class NetworkManagerTests: XCTestCase {
         defer { server.stop() }
         let network = NetworkManager(provider: OpenWeatherMapProvider(apiKey: "k", baseURL: server.baseURL),
                                      configuration: fastConfiguration(timeout: 3))
+        var released = 0
         for round in 0..<100 {
             let cities = [testCity(round * 2), testCity(round * 2 + 1)]
-            let task = Task { () -> Int in
-                var count = 0
-                for await _ in network.weather(for: cities) { count += 1 }
-                return count
+            let task = Task { () -> [Result<CityWeather, WeatherError>] in
+                var results: [Result<CityWeather, WeatherError>] = []
+                for await result in network.weather(for: cities) { results.append(result) }
+                return results
             }
             try await Task.sleep(nanoseconds: UInt64(round % 5) * 2_000_000)
             task.cancel()
-            let finished = await task.value
-            XCTAssertLessThanOrEqual(finished, 2)
+            // The caller is released long before the 1.5 s replies; a hang fails the test instead of the suite.
+            guard let results = await value(of: task, within: 1.0) else {
+                XCTFail("round \(round): the caller was not released within 1 s of cancelling")
+                continue
+            }
+            released += 1
+            for case let .failure(error) in results {
+                XCTAssertEqual(error.kind, .cancelled, "round \(round): a cancelled fetch reports cancellation, not \(error)")
+            }
+        }
+        XCTAssertEqual(released, 100, "every caller was released")
+    }
+
+    /// Resumes a continuation once, whichever of two racers comes first.
+    private final class Once<T: Sendable>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var continuation: CheckedContinuation<T?, Never>?
+        init(_ continuation: CheckedContinuation<T?, Never>) { self.continuation = continuation }
+        func resume(_ value: T?) {
+            lock.lock()
+            let pending = continuation
+            continuation = nil
+            lock.unlock()
+            pending?.resume(returning: value)
+        }
+    }
+
+    /// The task's value, or nil when it has not finished within `seconds` (the task is left running).
+    private func value<T: Sendable>(of task: Task<T, Never>, within seconds: Double) async -> T? {
+        await withCheckedContinuation { continuation in
+            let once = Once(continuation)
+            Task { once.resume(await task.value) }
+            Task {
+                try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+                once.resume(nil)
+            }
         }
     }
 
