@@ -75,18 +75,24 @@ public struct LocalDate: Sendable, Hashable, Codable, Comparable, CustomStringCo
     }
 }
 
+// A service may send `null` for any value. What a row cannot do without is required (a current
+// temperature and weather code, each day's high and low); everything else is optional and shown as
+// "–" when missing, never as an invented 0 or "clear sky".
+
 public struct CurrentWeather: Sendable, Hashable, Codable {
     public var temperature: Double
-    public var apparentTemperature: Double
+    public var apparentTemperature: Double?
     public var weatherCode: WeatherCode
-    public var humidity: Int
+    /// 0–100.
+    public var humidity: Int?
     /// km/h.
-    public var windSpeed: Double
-    public var isDay: Bool
+    public var windSpeed: Double?
+    /// Unknown: icons show the day variant.
+    public var isDay: Bool?
     public var observedAt: Date
 
-    public init(temperature: Double, apparentTemperature: Double, weatherCode: WeatherCode, humidity: Int,
-                windSpeed: Double, isDay: Bool, observedAt: Date) {
+    public init(temperature: Double, apparentTemperature: Double?, weatherCode: WeatherCode, humidity: Int?,
+                windSpeed: Double?, isDay: Bool?, observedAt: Date) {
         self.temperature = temperature
         self.apparentTemperature = apparentTemperature
         self.weatherCode = weatherCode
@@ -99,29 +105,46 @@ public struct CurrentWeather: Sendable, Hashable, Codable {
 
 public struct DailyForecast: Sendable, Hashable, Codable {
     public var date: LocalDate
-    public var weatherCode: WeatherCode
+    public var weatherCode: WeatherCode?
     public var high: Double
     public var low: Double
     /// 0–100.
-    public var precipitationProbability: Int
+    public var precipitationProbability: Int?
 
-    public init(date: LocalDate, weatherCode: WeatherCode, high: Double, low: Double, precipitationProbability: Int) {
+    public init(date: LocalDate, weatherCode: WeatherCode?, high: Double, low: Double, precipitationProbability: Int?) {
         self.date = date
         self.weatherCode = weatherCode
         self.high = high
         self.low = low
         self.precipitationProbability = precipitationProbability
     }
+
+    /// The days of `hours` by the city's local date: the high and low of the hours' temperatures,
+    /// the most severe of their conditions (as Open-Meteo defines its daily code), the highest rain
+    /// chance. Days with fewer than `minimumHours` hours, or no temperature, are left out.
+    public static func days(from hours: [HourlyForecast], in zone: LocalZone, minimumHours: Int) -> [DailyForecast] {
+        var groups: [(date: LocalDate, hours: [HourlyForecast])] = []
+        for hour in hours {
+            let date = zone.date(of: hour.time)
+            if groups.last?.date == date { groups[groups.count - 1].hours.append(hour) } else { groups.append((date, [hour])) }
+        }
+        return groups.compactMap { date, hours in
+            let temperatures = hours.compactMap(\.temperature)
+            guard hours.count >= minimumHours, let high = temperatures.max(), let low = temperatures.min() else { return nil }
+            return DailyForecast(date: date, weatherCode: hours.compactMap(\.weatherCode).max { $0.severity < $1.severity },
+                                 high: high, low: low, precipitationProbability: hours.compactMap(\.precipitationProbability).max())
+        }
+    }
 }
 
 public struct HourlyForecast: Sendable, Hashable, Codable {
     public var time: Date
-    public var temperature: Double
-    public var weatherCode: WeatherCode
+    public var temperature: Double?
+    public var weatherCode: WeatherCode?
     /// 0–100.
-    public var precipitationProbability: Int
+    public var precipitationProbability: Int?
 
-    public init(time: Date, temperature: Double, weatherCode: WeatherCode, precipitationProbability: Int) {
+    public init(time: Date, temperature: Double?, weatherCode: WeatherCode?, precipitationProbability: Int?) {
         self.time = time
         self.temperature = temperature
         self.weatherCode = weatherCode
@@ -129,17 +152,37 @@ public struct HourlyForecast: Sendable, Hashable, Codable {
     }
 }
 
+/// A city's clock: its IANA zone when known (so that hours after a daylight-saving change inside the
+/// forecast fall on the right date), else the fixed offset a service reported.
+public struct LocalZone: Sendable {
+    public let timeZone: TimeZone?
+    public let fixedOffsetSeconds: Int
+
+    public init(identifier: String, fallbackOffsetSeconds: Int) {
+        timeZone = identifier.isEmpty ? nil : TimeZone(identifier: identifier)
+        fixedOffsetSeconds = fallbackOffsetSeconds
+    }
+
+    public func offsetSeconds(at time: Date) -> Int {
+        timeZone?.secondsFromGMT(for: time) ?? fixedOffsetSeconds
+    }
+
+    public func date(of time: Date) -> LocalDate {
+        LocalDate(time: time, utcOffsetSeconds: offsetSeconds(at: time))
+    }
+}
+
 /// Everything a row needs about one city, complete: current conditions and forecasts arrive together
 /// or the city gets a `WeatherError` instead.
 public struct CityWeather: Sendable, Hashable, Codable {
     public static let minimumDays = 5
-    public static let minimumHours = 48
 
     public var city: City
     public var current: CurrentWeather
     public var daily: [DailyForecast]
     public var hourly: [HourlyForecast]
-    /// Seconds east of UTC at the city, as the provider reported it.
+    /// Seconds east of UTC at the city when fetched, as the provider reported it; the city's IANA
+    /// zone (`zone`) is preferred where the catalog knows it.
     public var utcOffsetSeconds: Int
     public var fetchedAt: Date
     public var provider: ProviderID
@@ -148,23 +191,23 @@ public struct CityWeather: Sendable, Hashable, Codable {
 
     public init(city: City, current: CurrentWeather, daily: [DailyForecast], hourly: [HourlyForecast],
                 utcOffsetSeconds: Int, fetchedAt: Date, provider: ProviderID, isDemo: Bool) throws(WeatherError) {
+        // Complete means: a current temperature and weather code (required by the types) and at least
+        // five days of highs and lows. Anything else may be missing.
         guard daily.count >= Self.minimumDays else {
             throw WeatherError(.invalidResponse("only \(daily.count) days of forecast"), city: city, provider: provider)
         }
-        guard hourly.count >= Self.minimumHours else {
-            throw WeatherError(.invalidResponse("only \(hourly.count) hours of forecast"), city: city, provider: provider)
-        }
         // Everything shown goes through Int(…): reject what would trap it or cannot be weather.
-        let temperatures = [current.temperature, current.apparentTemperature] + daily.flatMap { [$0.high, $0.low] } + hourly.map(\.temperature)
+        let temperatures = [current.temperature] + [current.apparentTemperature].compactMap { $0 }
+            + daily.flatMap { [$0.high, $0.low] } + hourly.compactMap(\.temperature)
         if let wrong = temperatures.first(where: { !(-100...100).contains($0) }) {
             throw WeatherError(.invalidResponse("implausible temperature \(wrong)"), city: city, provider: provider)
         }
-        guard (0...500).contains(current.windSpeed), (0...100).contains(current.humidity), abs(utcOffsetSeconds) <= 86_400 else {
+        guard (0...500).contains(current.windSpeed ?? 0), (0...100).contains(current.humidity ?? 0), abs(utcOffsetSeconds) <= 86_400 else {
             throw WeatherError(.invalidResponse("implausible wind, humidity or time zone"), city: city, provider: provider)
         }
         let times = [current.observedAt] + hourly.map(\.time)
-        guard times.allSatisfy({ (-1e10...1e11).contains($0.timeIntervalSince1970) }),
-              (daily.map(\.precipitationProbability) + hourly.map(\.precipitationProbability)).allSatisfy({ (0...100).contains($0) }) else {
+        let rainChances = daily.compactMap(\.precipitationProbability) + hourly.compactMap(\.precipitationProbability)
+        guard times.allSatisfy({ (-1e10...1e11).contains($0.timeIntervalSince1970) }), rainChances.allSatisfy({ (0...100).contains($0) }) else {
             throw WeatherError(.invalidResponse("implausible time or rain chance"), city: city, provider: provider)
         }
         self.city = city
@@ -200,9 +243,12 @@ public struct CityWeather: Sendable, Hashable, Codable {
         return hourly[start..<min(hourly.count, start + count)]
     }
 
+    /// The city's clock: its IANA zone, else the offset the provider reported.
+    public var zone: LocalZone { LocalZone(identifier: city.timeZone, fallbackOffsetSeconds: utcOffsetSeconds) }
+
     /// The daily forecast from the city's today on.
     public func days(from now: Date) -> ArraySlice<DailyForecast> {
-        let today = LocalDate(time: now, utcOffsetSeconds: utcOffsetSeconds)
+        let today = zone.date(of: now)
         let start = daily.firstIndex { $0.date >= today } ?? daily.count
         return daily[start...]
     }

@@ -227,11 +227,11 @@ public enum CLI {
         let glyphs: Glyphs = ascii ? .ascii : .unicode
         let current = weather.current
         let name = TerminalText.fitted(TerminalText.sanitized(weather.city.shortName), to: 26, ellipsis: glyphs.ellipsis)
-        let condition = TerminalText.fitted("\(current.weatherCode.icon(ascii: ascii, isDay: current.isDay)) \(current.weatherCode.description)", to: 20)
+        let condition = TerminalText.fitted("\(current.weatherCode.icon(ascii: ascii, isDay: current.isDay ?? true)) \(current.weatherCode.description)", to: 20)
         let temperature = TerminalText.fitted(Formatters.temperatureWithUnit(current.temperature, units, degree: glyphs.degree),
                                               to: 6, alignRight: true)
         let days = weather.days(from: now).prefix(5).map { day in
-            TerminalText.fitted("\(day.weatherCode.icon(ascii: ascii)) " + Formatters.highLow(day.high, day.low, units, degree: ""), to: 9)
+            TerminalText.fitted("\(day.weatherCode?.icon(ascii: ascii) ?? glyphs.missing) " + Formatters.highLow(day.high, day.low, units, degree: ""), to: 9)
         }.joined()
         return "\(name) \(condition) \(temperature)   \(days)"
     }

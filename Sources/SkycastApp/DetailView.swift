@@ -22,7 +22,7 @@ enum DetailView {
         let dot = glyphs.separator
         var facts = " \(dot) \(latitude) \(longitude)"
         if let weather = status?.weather {
-            facts += " \(dot) local \(Formatters.clock(now, utcOffsetSeconds: weather.utcOffsetSeconds)) \(dot) \(Formatters.age(from: weather.fetchedAt, now: now))"
+            facts += " \(dot) local \(Formatters.clock(now, utcOffsetSeconds: weather.zone.offsetSeconds(at: now))) \(dot) \(Formatters.age(from: weather.fetchedAt, now: now))"
         }
         title.append(facts, TextStyle(dim: true))
         let back = state.isDemo ? " DEMO DATA  Esc back " : " Esc back "
@@ -39,11 +39,12 @@ enum DetailView {
         let units = state.units
         let current = weather.current
         var now1 = StyledLine("  Now  ", TextStyle(bold: true))
-        now1.append("\(current.weatherCode.icon(ascii: !capabilities.unicode, isDay: current.isDay)) \(current.weatherCode.description)  ")
+        now1.append("\(current.weatherCode.icon(ascii: !capabilities.unicode, isDay: current.isDay ?? true)) \(current.weatherCode.description)  ")
         now1.append(Formatters.temperatureWithUnit(current.temperature, units, degree: glyphs.degree),
                     TextStyle(foreground: RowFormatter.tint(celsius: current.temperature), bold: true))
-        now1.append(" (feels \(Formatters.temperature(current.apparentTemperature, units, degree: glyphs.degree)))  ")
-        now1.append("wind \(Formatters.wind(current.windSpeed, units))  humidity \(current.humidity) %", TextStyle(dim: true))
+        now1.append(" (feels \(Formatters.temperature(current.apparentTemperature, units, degree: glyphs.degree, missing: glyphs.missing)))  ")
+        now1.append("wind \(Formatters.wind(current.windSpeed, units, missing: glyphs.missing))  "
+                    + "humidity \(Formatters.percent(current.humidity, missing: glyphs.missing))", TextStyle(dim: true))
         screen.put(now1, row: 2, column: 0, width: width)
 
         let hours = Array(weather.hours(from: now, count: min(48, max(8, width - 9))))
@@ -55,10 +56,11 @@ enum DetailView {
         row += 1
         for day in weather.days(from: now).prefix(max(0, size.rows - row - 1)) {
             var line = StyledLine("  \(day.date.weekdayAbbreviation) \(String(format: "%02d", day.date.day))  ")
-            line.append(TerminalText.fitted("\(day.weatherCode.icon(ascii: !capabilities.unicode)) \(day.weatherCode.description)", to: 20))
+            let condition = day.weatherCode.map { "\($0.icon(ascii: !capabilities.unicode)) \($0.description)" } ?? glyphs.missing
+            line.append(TerminalText.fitted(condition, to: 20))
             line.append(" " + Formatters.highLow(day.high, day.low, units, degree: glyphs.degree),
                         TextStyle(bold: true))
-            line.append("  rain \(day.precipitationProbability) %", TextStyle(dim: true))
+            line.append("  rain \(Formatters.percent(day.precipitationProbability, missing: glyphs.missing))", TextStyle(dim: true))
             screen.put(line, row: row, column: 0, width: width)
             row += 1
         }
@@ -73,9 +75,11 @@ enum DetailView {
     static func drawChart(_ hours: [HourlyForecast], top: Int, height: Int, units: Units, weather: CityWeather,
                           on screen: Screen, capabilities: TerminalCapabilities) -> Int {
         let glyphs = capabilities.glyphs
-        let values = hours.map { units.temperature($0.temperature) }
-        var low = (values.min() ?? 0).rounded(.down)
-        var high = (values.max() ?? 1).rounded(.up)
+        // A missing temperature leaves its column empty.
+        let values = hours.map { $0.temperature.map(units.temperature) }
+        let known = values.compactMap { $0 }
+        var low = (known.min() ?? 0).rounded(.down)
+        var high = (known.max() ?? 1).rounded(.up)
         if high - low < 2 { high += 1; low -= 1 }
         let axisWidth = 6
         for chartRow in 0..<height {
@@ -84,6 +88,10 @@ enum DetailView {
             var line = StyledLine(label + glyphs.verticalLine, TextStyle(dim: true))
             var cells = ""
             for value in values {
+                guard let value else {
+                    cells += " "
+                    continue
+                }
                 let eighths = Int(((value - low) / (high - low) * Double(height * 8)).rounded())
                 let fill = min(8, max(0, eighths - (height - 1 - chartRow) * 8))
                 if capabilities.unicode {
@@ -98,7 +106,8 @@ enum DetailView {
         var axis = String(repeating: " ", count: axisWidth)
         var column = 0
         while column < hours.count {
-            let hour = Int(((hours[column].time.timeIntervalSince1970 + Double(weather.utcOffsetSeconds)) / 3600).rounded(.down)) % 24
+            let time = hours[column].time
+            let hour = Int(((time.timeIntervalSince1970 + Double(weather.zone.offsetSeconds(at: time))) / 3600).rounded(.down)) % 24
             if hour % 6 == 0 && column + 2 <= hours.count {
                 axis += String(format: "%02d", hour)
                 column += 2
@@ -111,7 +120,8 @@ enum DetailView {
         screen.put(StyledLine(axis, TextStyle(dim: true)), row: top + height, column: 0, width: screen.size.columns)
         var rain = StyledLine(TerminalText.fitted(" rain", to: axisWidth), TextStyle(dim: true))
         rain.append(hours.map { hour -> String in
-            switch hour.precipitationProbability {
+            guard let chance = hour.precipitationProbability else { return " " }
+            switch chance {
             case ..<10: return " "
             case ..<30: return glyphs.shades[0]
             case ..<60: return glyphs.shades[1]

@@ -47,33 +47,54 @@ enum JSONOutput {
         var match: String
     }
 
-    /// `show`'s weather, in the units asked for, rounded to a tenth.
+    /// `show`'s weather, in the units asked for, rounded to a tenth. A value the service did not
+    /// send is `null`, never left out and never invented.
     struct Weather: Encodable {
         struct Current: Encodable {
             var temperature: Double
-            var apparentTemperature: Double
+            var apparentTemperature: Double?
             var weatherCode: Int
             var condition: String
-            var humidity: Int
-            var windSpeed: Double
-            var isDay: Bool
+            var humidity: Int?
+            var windSpeed: Double?
+            var isDay: Bool?
 
             enum CodingKeys: String, CodingKey {
                 case temperature, condition, humidity
                 case apparentTemperature = "apparent_temperature", weatherCode = "weather_code", windSpeed = "wind_speed", isDay = "is_day"
             }
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(temperature, forKey: .temperature)
+                try container.encode(apparentTemperature, forKey: .apparentTemperature)
+                try container.encode(weatherCode, forKey: .weatherCode)
+                try container.encode(condition, forKey: .condition)
+                try container.encode(humidity, forKey: .humidity)
+                try container.encode(windSpeed, forKey: .windSpeed)
+                try container.encode(isDay, forKey: .isDay)
+            }
         }
 
         struct Day: Encodable {
             var date: String
-            var weatherCode: Int
+            var weatherCode: Int?
             var high: Double
             var low: Double
-            var precipitationProbability: Int
+            var precipitationProbability: Int?
 
             enum CodingKeys: String, CodingKey {
                 case date, high, low
                 case weatherCode = "weather_code", precipitationProbability = "precipitation_probability"
+            }
+
+            func encode(to encoder: Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(date, forKey: .date)
+                try container.encode(weatherCode, forKey: .weatherCode)
+                try container.encode(high, forKey: .high)
+                try container.encode(low, forKey: .low)
+                try container.encode(precipitationProbability, forKey: .precipitationProbability)
             }
         }
 
@@ -97,11 +118,12 @@ enum JSONOutput {
             fetchedAt = ISO8601DateFormatter().string(from: weather.fetchedAt)
             self.units = units.rawValue
             self.current = Current(temperature: round1(units.temperature(current.temperature)),
-                                   apparentTemperature: round1(units.temperature(current.apparentTemperature)),
+                                   apparentTemperature: current.apparentTemperature.map { round1(units.temperature($0)) },
                                    weatherCode: current.weatherCode.rawValue, condition: current.weatherCode.description,
-                                   humidity: current.humidity, windSpeed: round1(units.speed(current.windSpeed)), isDay: current.isDay)
+                                   humidity: current.humidity, windSpeed: current.windSpeed.map { round1(units.speed($0)) },
+                                   isDay: current.isDay)
             daily = weather.daily.map { day in
-                Day(date: day.date.description, weatherCode: day.weatherCode.rawValue, high: round1(units.temperature(day.high)),
+                Day(date: day.date.description, weatherCode: day.weatherCode?.rawValue, high: round1(units.temperature(day.high)),
                     low: round1(units.temperature(day.low)), precipitationProbability: day.precipitationProbability)
             }
         }

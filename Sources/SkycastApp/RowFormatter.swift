@@ -39,7 +39,7 @@ enum RowFormatter {
             return line
         }
         let code = weather.current.weatherCode
-        let icon = code.icon(ascii: ascii, isDay: weather.current.isDay)
+        let icon = code.icon(ascii: ascii, isDay: weather.current.isDay ?? true)
         if layout.conditionWidth > 0 {
             line.append(TerminalText.fitted("\(icon) \(code.description)", to: layout.conditionWidth, ellipsis: glyphs.ellipsis) + " ")
         } else {
@@ -58,7 +58,7 @@ enum RowFormatter {
                 let highLow = Formatters.highLow(day.high, day.low, row.units, degree: "")
                 // A seven-character "-12/-20" takes the space after the icon.
                 let gap = highLow.count >= RowLayout.daySlotWidth - 1 ? "" : " "
-                line.append(day.weatherCode.icon(ascii: ascii) + gap)
+                line.append((day.weatherCode?.icon(ascii: ascii) ?? glyphs.missing) + gap)
                 line.append(TerminalText.fitted(highLow, to: RowLayout.daySlotWidth - 1 - gap.count, ellipsis: glyphs.ellipsis),
                             TextStyle(dim: true))
             }
@@ -86,10 +86,14 @@ enum RowFormatter {
         }
     }
 
-    static func sparkline(_ values: [Double], glyphs: Glyphs) -> String {
-        guard let low = values.min(), let high = values.max() else { return "" }
+    /// One cell per value; a missing value is a blank cell.
+    static func sparkline(_ values: [Double?], glyphs: Glyphs) -> String {
+        let known = values.compactMap { $0 }
+        guard let low = known.min(), let high = known.max() else { return String(repeating: " ", count: values.count) }
         let levels = glyphs.sparkline
         let span = max(high - low, 0.001)
-        return values.map { levels[min(levels.count - 1, Int((($0 - low) / span) * Double(levels.count - 1) + 0.5))] }.joined()
+        return values.map { value in
+            value.map { levels[min(levels.count - 1, Int((($0 - low) / span) * Double(levels.count - 1) + 0.5))] } ?? " "
+        }.joined()
     }
 }

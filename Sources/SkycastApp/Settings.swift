@@ -50,6 +50,8 @@ public struct Settings: Sendable {
     public func makeNetworkManager() -> NetworkManager {
         var configuration = NetworkManager.Configuration()
         configuration.timeoutSeconds = timeoutSeconds
+        // Pauses a service asked for are kept even with --no-cache: skipping them would only ask again.
+        configuration.pauseFile = XDGDirectories.cache(environment: environment).appendingPathComponent("pauses.json")
         let cache = useCache ? WeatherCache(directory: XDGDirectories.cache(environment: environment)) : nil
         return NetworkManager(provider: makeProvider(), configuration: configuration, cache: cache)
     }

@@ -73,6 +73,12 @@ public struct AppState: Sendable {
 
     public var isDemo: Bool { provider == .demo }
 
+    /// Seconds between automatic refreshes: the configured interval, raised to keep within the
+    /// provider's daily budget when the cities are many.
+    public var effectiveRefreshInterval: TimeInterval {
+        RefreshBudget.interval(configured: refreshInterval, cities: allCities.count, provider: provider)
+    }
+
     /// Every city in table order: bookmarks, then those added in this run.
     public var allCities: [City] { bookmarks + added }
 

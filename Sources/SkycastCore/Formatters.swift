@@ -24,9 +24,19 @@ public enum Formatters {
         "\(temperature(high, units, degree: degree))/\(temperature(low, units, degree: degree))"
     }
 
-    /// "12 km/h", "7 mph".
-    public static func wind(_ kilometresPerHour: Double, _ units: Units) -> String {
-        "\(Int(units.speed(kilometresPerHour).rounded())) \(units.speedSymbol)"
+    /// "4°", or `missing` when the service sent none.
+    public static func temperature(_ celsius: Double?, _ units: Units, degree: String, missing: String) -> String {
+        celsius.map { temperature($0, units, degree: degree) } ?? missing
+    }
+
+    /// "12 km/h", "7 mph"; `missing` when unknown.
+    public static func wind(_ kilometresPerHour: Double?, _ units: Units, missing: String) -> String {
+        kilometresPerHour.map { "\(Int(units.speed($0).rounded())) \(units.speedSymbol)" } ?? missing
+    }
+
+    /// "71 %"; `missing` when unknown.
+    public static func percent(_ value: Int?, missing: String) -> String {
+        value.map { "\($0) %" } ?? missing
     }
 
     /// "10,349,312".

@@ -86,7 +86,7 @@ public enum App {
             return []
         case .tick:
             guard state.pending.isEmpty, !state.allCities.isEmpty else { return [] }
-            if let last = state.lastRefresh, now.timeIntervalSince(last) < state.refreshInterval { return [] }
+            if let last = state.lastRefresh, now.timeIntervalSince(last) < state.effectiveRefreshInterval { return [] }
             return fetch(state.allCities, state: &state, force: false, now: now)
         }
     }

@@ -105,13 +105,15 @@ public struct Glyphs: Hashable, Sendable {
     public var refresh: String
     public var warning: String
     public var separator: String
+    /// Where a value is missing (the service sent null).
+    public var missing: String
 
     public static let unicode = Glyphs(star: "★", ellipsis: "…", horizontalLine: "─", verticalLine: "┤",
                                        degree: "°", sparkline: ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"],
                                        shades: ["░", "▒", "▓", "█"], emDash: "—", refresh: "⟳", warning: "⚠",
-                                       separator: "·")
+                                       separator: "·", missing: "–")
     public static let ascii = Glyphs(star: "*", ellipsis: "~", horizontalLine: "-", verticalLine: "|",
                                      degree: "", sparkline: ["_", "_", ".", "-", "-", "=", "^", "^"],
                                      shades: [".", ":", "o", "#"], emDash: "-", refresh: "~", warning: "!",
-                                     separator: "|")
+                                     separator: "|", missing: "-")
 }

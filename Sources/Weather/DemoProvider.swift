@@ -6,6 +6,8 @@ import Models
 public struct DemoProvider: WeatherProvider {
     public let id = ProviderID.demo
     public let citiesPerJob = 50
+    public let limits = ServiceLimits(maxInFlight: 8, callsPerMinute: nil)
+    public let serviceURL: URL? = nil
     let clock: @Sendable () -> Date
 
     public init(clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -59,9 +61,9 @@ public struct DemoProvider: WeatherProvider {
             if grouped.last?.0 == date { grouped[grouped.count - 1].1.append(hour) } else { grouped.append((date, [hour])) }
         }
         for (date, items) in grouped where items.count >= 12 {
-            let temperatures = items.map(\.temperature)
+            let temperatures = items.compactMap(\.temperature)
             days.append(DailyForecast(date: date, weatherCode: items[items.count / 2].weatherCode, high: temperatures.max()!,
-                                      low: temperatures.min()!, precipitationProbability: items.map(\.precipitationProbability).max()!))
+                                      low: temperatures.min()!, precipitationProbability: items.compactMap(\.precipitationProbability).max()))
         }
         let currentTemperature = temperature(at: now.timeIntervalSince1970)
         let localHour = ((now.timeIntervalSince1970 + Double(offset)) / 3600).truncatingRemainder(dividingBy: 24)

@@ -140,7 +140,7 @@ final class HTTPTransport: Sendable {
     static func weatherError(for error: Error, timeoutSeconds: Int) -> WeatherError {
         guard let urlError = error as? URLError else { return WeatherError(.offline(error.localizedDescription)) }
         switch urlError.code {
-        case .timedOut: return WeatherError(.timeout(seconds: timeoutSeconds))
+        case .timedOut: return WeatherError(.timeout(seconds: timeoutSeconds, attempts: 1))
         case .cancelled: return WeatherError(.cancelled)
         case .notConnectedToInternet: return WeatherError(.offline("no network connection"))
         case .cannotConnectToHost: return WeatherError(.offline("connection refused"))

@@ -4,6 +4,11 @@ import Models
 /// Fetches weather for many cities at once: the requests of one city go out together, cities go out
 /// in a `TaskGroup` bounded to `maxConcurrentJobs`, identical requests in flight are shared, failures
 /// are retried with backoff, and a cancelled caller is released at once.
+///
+/// It keeps to the service's limits: at most `limits.maxInFlight` requests on the wire, at most
+/// `limits.callsPerMinute` to the provider in any minute, and nothing at all to a host that asked
+/// for a pause (HTTP 429 naming its minutely, hourly or daily limit) until the pause is over. Pauses
+/// are kept in the cache folder, so the next run and `skycast show` respect them too.
 public actor NetworkManager {
     public struct Configuration: Sendable {
         /// Per request, whole seconds (URLSession truncates fractions).
@@ -17,6 +22,10 @@ public actor NetworkManager {
         public var maxRetryAfter: Double = 30
         public var bodyLimit: Int = 5_000_000
         public var userAgent: String = "skycast/\(SkycastVersion.current)"
+        /// The service's limits, when not the provider's own (tests).
+        public var limits: ServiceLimits?
+        /// Where pauses are kept between runs; none: only for this run.
+        public var pauseFile: URL?
 
         public init() {}
     }
@@ -26,7 +35,18 @@ public actor NetworkManager {
     let cache: WeatherCache?
     let clock: @Sendable () -> Date
     private let transport: HTTPTransport
+    private let limits: ServiceLimits
     private var inFlight: [URL: Task<HTTPResponse, Error>] = [:]
+    /// Callers waiting for each shared request: when the last one leaves, a request not yet sent is dropped.
+    private var callers: [URL: Int] = [:]
+    /// Requests on the wire, and how many may be: lowered when the service says too many at once.
+    private var sending = 0
+    private var allowedInFlight: Int
+    private var slotWaiters: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
+    private var nextWaiterID = 0
+    /// When requests to the provider's host were sent, for `callsPerMinute`.
+    private var providerSends: [Date] = []
+    private var pauses: ServicePauses
 
     public init(provider: any WeatherProvider, configuration: Configuration = Configuration(),
                 cache: WeatherCache? = nil, clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -34,8 +54,10 @@ public actor NetworkManager {
         self.configuration = configuration
         self.cache = provider.id == .demo ? nil : cache
         self.clock = clock
-        // Each job may have two requests out (OpenWeatherMap's current + forecast).
-        transport = HTTPTransport(maxConnectionsPerHost: configuration.maxConcurrentJobs * 2,
+        limits = configuration.limits ?? provider.limits
+        allowedInFlight = max(1, limits.maxInFlight)
+        pauses = ServicePauses(file: configuration.pauseFile)
+        transport = HTTPTransport(maxConnectionsPerHost: max(1, limits.maxInFlight),
                                   timeoutSeconds: max(1, configuration.timeoutSeconds),
                                   bodyLimit: configuration.bodyLimit, userAgent: configuration.userAgent)
     }
@@ -100,10 +122,12 @@ public actor NetworkManager {
         }
     }
 
-    /// GET `url`, shared with any identical request in flight, retried on 429, 5xx and timeouts (at
-    /// most `maxAttempts`), honouring `Retry-After`. The last response is returned whatever its status;
-    /// transport failures throw.
+    /// GET `url`, shared with any identical request in flight, within the service's limits. Retried
+    /// (at most `maxAttempts` in all) on 5xx, timeouts and "too many requests at once", honouring
+    /// `Retry-After`. A 429 naming a limit pauses the host until that limit resets and throws
+    /// `.rateLimited` with the service's reason. Other responses are returned whatever their status.
     public func get(_ url: URL) async throws(WeatherError) -> HTTPResponse {
+        let started = Date()
         var attempt = 1
         while true {
             let outcome: Result<HTTPResponse, WeatherError>
@@ -112,14 +136,34 @@ public actor NetworkManager {
             } catch {
                 outcome = .failure(error)
             }
-            let retryAfter: Double?
+            var retryAfter: Double?
             switch outcome {
+            case let .success(response) where response.status == 429:
+                let refusal = RateLimitRefusal(body: response.body)
+                guard refusal.limit == .concurrent else {
+                    let until = refusal.limit.retryTime(after: clock())
+                    if let until { pauses.add(.init(until: until, limit: refusal.limit, reason: refusal.reason), for: url, now: clock()) }
+                    throw WeatherError(.rateLimited(refusal.limit, reason: refusal.reason, retryAt: until), provider: provider.id)
+                }
+                // One request runs at a time and a few may wait: fewer at once, after a moment.
+                allowedInFlight = max(1, allowedInFlight - 1)
+                guard attempt < configuration.maxAttempts else {
+                    throw WeatherError(.rateLimited(.concurrent, reason: refusal.reason, retryAt: nil), provider: provider.id)
+                }
+                retryAfter = Double.random(in: 1...2)
             case let .success(response):
-                guard response.status == 429 || response.status >= 500, attempt < configuration.maxAttempts else { return response }
+                if response.status < 400 { allowedInFlight = min(max(1, limits.maxInFlight), allowedInFlight + 1) }
+                guard response.status >= 500, attempt < configuration.maxAttempts else { return response }
                 retryAfter = response.headers["retry-after"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             case let .failure(error):
-                guard error.isRetryable, attempt < configuration.maxAttempts else { throw error }
-                retryAfter = nil
+                guard error.isRetryable, attempt < configuration.maxAttempts else {
+                    if case .timeout = error.kind, attempt > 1 {
+                        // Say what happened: every try timed out, in this long.
+                        let seconds = Int(Date().timeIntervalSince(started).rounded())
+                        throw WeatherError(.timeout(seconds: seconds, attempts: attempt), provider: error.provider)
+                    }
+                    throw error
+                }
             }
             let backoff = configuration.backoffBase * pow(2, Double(attempt - 1)) * Double.random(in: 0.5...1.5)
             let delay = min(configuration.maxRetryAfter, retryAfter ?? backoff)
@@ -133,34 +177,101 @@ public actor NetworkManager {
     }
 
     private func sharedGet(_ url: URL) async throws(WeatherError) -> HTTPResponse {
+        if let pause = pauses.pause(for: url, at: clock()) {
+            throw WeatherError(.rateLimited(pause.limit, reason: pause.reason, retryAt: pause.until), provider: provider.id)
+        }
         let task: Task<HTTPResponse, Error>
         if let existing = inFlight[url] {
             task = existing
         } else {
             let transport = self.transport
-            task = Task { try await transport.get(url) }
+            task = Task {
+                try await self.acquireSlot(for: url)
+                let result: Result<HTTPResponse, Error>
+                do { result = .success(try await transport.get(url)) } catch { result = .failure(error) }
+                await self.releaseSlot()
+                return try result.get()
+            }
             inFlight[url] = task
             Task { [weak self] in
                 _ = try? await task.value
                 await self?.finished(url, task: task)
             }
         }
+        callers[url, default: 0] += 1
         // Whoever gets the answer first forgets the shared task; the watcher above covers callers
         // that were all cancelled.
         do {
             let response = try await awaitCancellably(task)
-            finished(url, task: task)
+            leave(url, task: task, cancelled: false)
             return response
         } catch let error as WeatherError {
-            finished(url, task: task)
+            leave(url, task: task, cancelled: false)
             throw error
         } catch {
+            leave(url, task: task, cancelled: true)
             throw WeatherError(.cancelled)
         }
     }
 
+    private func leave(_ url: URL, task: Task<HTTPResponse, Error>, cancelled: Bool) {
+        callers[url, default: 1] -= 1
+        if callers[url] == 0 {
+            callers[url] = nil
+            // Nobody wants it any more: a request still waiting for a slot is not sent. (One on the
+            // wire finishes in the background: the transport never cancels a URLSessionTask.)
+            if cancelled { task.cancel() }
+        }
+        if !cancelled { finished(url, task: task) }
+    }
+
     private func finished(_ url: URL, task: Task<HTTPResponse, Error>) {
         if inFlight[url] == task { inFlight[url] = nil }
+    }
+
+    /// Waits for room on the wire (and, for the provider's host, in the minute's calls), then counts
+    /// the request as sent. Throws when cancelled meanwhile or when the host is paused.
+    private func acquireSlot(for url: URL) async throws {
+        while sending >= allowedInFlight {
+            let id = nextWaiterID
+            nextWaiterID += 1
+            await withTaskCancellationHandler {
+                await withCheckedContinuation { continuation in slotWaiters.append((id, continuation)) }
+            } onCancel: {
+                Task { await self.wake(id) }
+            }
+            try Task.checkCancellation()
+        }
+        sending += 1
+        do {
+            try await waitForMinuteWindow(url)
+            if let pause = pauses.pause(for: url, at: clock()) {
+                throw WeatherError(.rateLimited(pause.limit, reason: pause.reason, retryAt: pause.until), provider: provider.id)
+            }
+        } catch {
+            releaseSlot()
+            throw error
+        }
+    }
+
+    private func waitForMinuteWindow(_ url: URL) async throws {
+        guard let perMinute = limits.callsPerMinute, let service = provider.serviceURL, ServicePauses.key(url) == ServicePauses.key(service) else { return }
+        while true {
+            let now = Date()
+            providerSends.removeAll { now.timeIntervalSince($0) >= 60 }
+            guard providerSends.count >= perMinute, let oldest = providerSends.first else { break }
+            try await Task.sleep(nanoseconds: UInt64(max(0.01, 60 - now.timeIntervalSince(oldest)) * 1e9))
+        }
+        providerSends.append(Date())
+    }
+
+    private func releaseSlot() {
+        sending -= 1
+        if sending < allowedInFlight, !slotWaiters.isEmpty { slotWaiters.removeFirst().continuation.resume() }
+    }
+
+    private func wake(_ id: Int) {
+        if let index = slotWaiters.firstIndex(where: { $0.id == id }) { slotWaiters.remove(at: index).continuation.resume() }
     }
 
     /// The number of distinct requests on the wire (for tests of coalescing).

@@ -3,16 +3,38 @@ import Models
 
 /// Open-Meteo (no key). Up to 50 cities share one request: latitudes and longitudes go
 /// comma-separated and the reply is an array (a single object for one city).
+///
+/// The free API weighs each location at `max(1, v/10 × max(1, d/14))` calls for v variables over d
+/// days (Open-Meteo's server source, `ForecastapiQuery.swift`), so skycast asks for 9 variables:
+/// one call a city. Daily highs, lows, conditions and rain chances are folded from the hourly values
+/// by the city's own dates, as Open-Meteo aggregates its daily values from hourly data itself.
 public struct OpenMeteoProvider: WeatherProvider {
     public let id = ProviderID.openMeteo
     public let citiesPerJob = 50
+    /// One request runs at a time per client address and four more may wait: skycast keeps at most
+    /// four in flight, forecast and geocoding together.
+    public let limits = ServiceLimits(maxInFlight: 4, callsPerMinute: nil)
     public let baseURL: URL
     public let forecastDays = 7
+    public var serviceURL: URL? { baseURL }
     let clock: @Sendable () -> Date
+
+    static let currentVariables = ["temperature_2m", "apparent_temperature", "relative_humidity_2m", "weather_code", "wind_speed_10m", "is_day"]
+    static let hourlyVariables = ["temperature_2m", "weather_code", "precipitation_probability"]
 
     public init(baseURL: URL = Endpoints.defaults.openMeteo, clock: @escaping @Sendable () -> Date = { Date() }) {
         self.baseURL = baseURL
         self.clock = clock
+    }
+
+    /// What the service counts for one location of `variables` variables over `days` days.
+    public static func weight(variables: Int, days: Int) -> Double {
+        max(1, Double(variables) / 10 * max(1, Double(days) / 14))
+    }
+
+    /// Weighted calls one city costs with the variables skycast asks for.
+    public var weightPerCity: Double {
+        Self.weight(variables: Self.currentVariables.count + Self.hourlyVariables.count, days: forecastDays)
     }
 
     /// Always metric: the model is metric and display converts.
@@ -21,9 +43,8 @@ public struct OpenMeteoProvider: WeatherProvider {
         return URL.endpoint(baseURL, path: "/v1/forecast", query: [
             ("latitude", cities.map { coordinate($0.latitude) }.joined(separator: ",")),
             ("longitude", cities.map { coordinate($0.longitude) }.joined(separator: ",")),
-            ("current", "temperature_2m,apparent_temperature,relative_humidity_2m,weather_code,wind_speed_10m,is_day"),
-            ("hourly", "temperature_2m,weather_code,precipitation_probability"),
-            ("daily", "weather_code,temperature_2m_max,temperature_2m_min,precipitation_probability_max"),
+            ("current", Self.currentVariables.joined(separator: ",")),
+            ("hourly", Self.hourlyVariables.joined(separator: ",")),
             ("timezone", "auto"),
             ("forecast_days", String(forecastDays)),
             ("temperature_unit", "celsius"),
@@ -39,6 +60,14 @@ public struct OpenMeteoProvider: WeatherProvider {
         }
         do {
             let response = try await network.get(url)
+            if response.status == 400, cities.count > 1 {
+                // One location the service cannot serve refuses the whole batch: halve it until the
+                // refused cities stand alone (about 2·log2(n) more requests for one of them).
+                let middle = cities.count / 2
+                async let first = fetch(Array(cities[..<middle]), network: network)
+                let second = await fetch(Array(cities[middle...]), network: network)
+                return await first + second
+            }
             return try decode(response, cities: cities)
         } catch {
             return failing(cities, with: error)
@@ -51,7 +80,7 @@ public struct OpenMeteoProvider: WeatherProvider {
             let reason = (try? JSONDecoder().decode(ErrorReply.self, from: response.body))?.reason
             throw WeatherError(.httpStatus(response.status, reason: reason), provider: id)
         }
-        let locations: [Location]
+        var locations: [Location]
         if cities.count == 1, let single = try? JSONDecoder().decode(Location.self, from: response.body), single.error != true {
             locations = [single]
         } else {
@@ -69,6 +98,8 @@ public struct OpenMeteoProvider: WeatherProvider {
         guard locations.count == cities.count else {
             throw WeatherError(.invalidResponse("\(locations.count) locations for \(cities.count) cities"), provider: id)
         }
+        // Every element but the first carries its index in the request as `location_id`.
+        locations = locations.enumerated().sorted { ($0.element.location_id ?? $0.offset) < ($1.element.location_id ?? $1.offset) }.map(\.element)
         let now = clock()
         return zip(cities, locations).map { city, location in
             do throws(WeatherError) {
@@ -84,6 +115,8 @@ public struct OpenMeteoProvider: WeatherProvider {
         var reason: String?
     }
 
+    /// One location of a reply. Any value may be `null`, whole arrays included (for example
+    /// `precipitation_probability` for models without it).
     struct Location: Decodable {
         struct Current: Decodable {
             var time: Double?
@@ -102,19 +135,13 @@ public struct OpenMeteoProvider: WeatherProvider {
             var precipitation_probability: [Double?]?
         }
 
-        struct Daily: Decodable {
-            var time: [Double?]?
-            var weather_code: [Double?]?
-            var temperature_2m_max: [Double?]?
-            var temperature_2m_min: [Double?]?
-            var precipitation_probability_max: [Double?]?
-        }
-
         var error: Bool?
+        var location_id: Int?
+        /// The offset now, which Open-Meteo applies to the whole forecast: the city's IANA zone is
+        /// preferred, so that hours after a daylight-saving change fall on the right date.
         var utc_offset_seconds: Int?
         var current: Current?
         var hourly: Hourly?
-        var daily: Daily?
 
         func weather(for city: City, fetchedAt: Date) throws(WeatherError) -> CityWeather {
             guard let current, let temperature = current.temperature_2m, let code = current.weather_code else {
@@ -123,35 +150,24 @@ public struct OpenMeteoProvider: WeatherProvider {
             let offset = utc_offset_seconds ?? 0
             let now = CurrentWeather(
                 temperature: temperature,
-                apparentTemperature: current.apparent_temperature ?? temperature,
+                apparentTemperature: current.apparent_temperature,
                 weatherCode: WeatherCode(Int(saturating: code)),
-                humidity: Int(saturating: current.relative_humidity_2m ?? 0),
-                windSpeed: current.wind_speed_10m ?? 0,
-                isDay: (current.is_day ?? 1) != 0,
+                humidity: current.relative_humidity_2m.map { Int(saturating: $0) },
+                windSpeed: current.wind_speed_10m,
+                isDay: current.is_day.map { $0 != 0 },
                 observedAt: Date(timeIntervalSince1970: current.time ?? fetchedAt.timeIntervalSince1970))
             var hours: [HourlyForecast] = []
             if let hourly, let times = hourly.time {
                 for (index, time) in times.enumerated() {
-                    guard let time, let value = hourly.temperature_2m?[safe: index] ?? nil else { continue }
-                    let code = hourly.weather_code?[safe: index] ?? nil
-                    let rain = hourly.precipitation_probability?[safe: index] ?? nil
-                    hours.append(HourlyForecast(time: Date(timeIntervalSince1970: time), temperature: value,
-                                                weatherCode: WeatherCode(Int(saturating: code ?? 0)),
-                                                precipitationProbability: Int(saturating: rain ?? 0)))
+                    guard let time else { continue }
+                    hours.append(HourlyForecast(time: Date(timeIntervalSince1970: time),
+                                                temperature: hourly.temperature_2m?[safe: index] ?? nil,
+                                                weatherCode: (hourly.weather_code?[safe: index] ?? nil).map { WeatherCode(Int(saturating: $0)) },
+                                                precipitationProbability: (hourly.precipitation_probability?[safe: index] ?? nil).map { Int(saturating: $0) }))
                 }
             }
-            var days: [DailyForecast] = []
-            if let daily, let times = daily.time {
-                for (index, time) in times.enumerated() {
-                    guard let time, let high = daily.temperature_2m_max?[safe: index] ?? nil,
-                          let low = daily.temperature_2m_min?[safe: index] ?? nil else { continue }
-                    let code = daily.weather_code?[safe: index] ?? nil
-                    let rain = daily.precipitation_probability_max?[safe: index] ?? nil
-                    days.append(DailyForecast(date: LocalDate(time: Date(timeIntervalSince1970: time), utcOffsetSeconds: offset),
-                                              weatherCode: WeatherCode(Int(saturating: code ?? 0)), high: high, low: low,
-                                              precipitationProbability: Int(saturating: rain ?? 0)))
-                }
-            }
+            let zone = LocalZone(identifier: city.timeZone, fallbackOffsetSeconds: offset)
+            let days = DailyForecast.days(from: hours, in: zone, minimumHours: 12)
             return try CityWeather(city: city, current: now, daily: days, hourly: hours, utcOffsetSeconds: offset,
                                    fetchedAt: fetchedAt, provider: .openMeteo, isDemo: false)
         }

@@ -6,8 +6,11 @@ import Models
 public struct OpenWeatherMapProvider: WeatherProvider {
     public let id = ProviderID.openWeatherMap
     public let citiesPerJob = 1
+    /// The free plan allows 60 calls a minute (openweathermap.org/price); a city costs two.
+    public let limits = ServiceLimits(maxInFlight: 8, callsPerMinute: 60)
     public let baseURL: URL
     public let apiKey: String?
+    public var serviceURL: URL? { baseURL }
     let clock: @Sendable () -> Date
 
     public init(apiKey: String?, baseURL: URL = Endpoints.defaults.openWeatherMap,

@@ -8,8 +8,25 @@ public protocol WeatherProvider: Sendable {
     var id: ProviderID { get }
     /// How many cities one job covers: many cities share one request where the service allows it.
     var citiesPerJob: Int { get }
+    /// What the service allows one client; the network manager keeps to it.
+    var limits: ServiceLimits { get }
+    /// The service's address (its host's calls are counted); none for simulated data.
+    var serviceURL: URL? { get }
     /// One result per city of `cities`, complete or an error naming the city.
     func fetch(_ cities: [City], network: NetworkManager) async -> [Result<CityWeather, WeatherError>]
+}
+
+/// The limits a service sets on one client address.
+public struct ServiceLimits: Sendable, Equatable {
+    /// Requests on the wire at once (all of this manager's, geocoding included: one client address).
+    public var maxInFlight: Int
+    /// Requests to the provider's own host in any 60 seconds, when the service counts them.
+    public var callsPerMinute: Int?
+
+    public init(maxInFlight: Int, callsPerMinute: Int?) {
+        self.maxInFlight = maxInFlight
+        self.callsPerMinute = callsPerMinute
+    }
 }
 
 extension WeatherProvider {
@@ -35,7 +52,7 @@ extension WeatherError {
     /// Whether trying again may help.
     var isRetryable: Bool {
         switch kind {
-        case .timeout, .rateLimited: return true
+        case .timeout, .rateLimited(.concurrent, _, _): return true
         case let .server(status, _): return status >= 500
         default: return false
         }
@@ -47,9 +64,9 @@ extension WeatherError.Kind {
     /// words, shown sanitised and cut to one line.
     static func httpStatus(_ status: Int, reason: String?) -> WeatherError.Kind {
         switch status {
-        case 401: return .badAPIKey
+        case 401: return .badAPIKey(reason: TerminalText.truncated(TerminalText.sanitized(reason ?? ""), to: 160))
         case 404: return .notFound
-        case 429: return .rateLimited
+        case 429: return .rateLimited(.unnamed, reason: TerminalText.truncated(TerminalText.sanitized(reason ?? ""), to: 160), retryAt: nil)
         default: return .server(status: status, reason: TerminalText.truncated(TerminalText.sanitized(reason ?? ""), to: 120))
         }
     }

@@ -34,7 +34,7 @@ final class RuntimeTests: XCTestCase {
                     return AsyncStream { continuation in
                         for city in cities {
                             continuation.yield(failing.contains(city.id)
-                                ? .failure(WeatherError(.timeout(seconds: 10), city: city, provider: .openMeteo))
+                                ? .failure(WeatherError(.timeout(seconds: 10, attempts: 1), city: city, provider: .openMeteo))
                                 : .success(Fixtures.weather(city)))
                         }
                         continuation.finish()

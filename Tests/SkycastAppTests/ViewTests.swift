@@ -29,7 +29,7 @@ final class ViewTests: XCTestCase {
         state.added = [Fixtures.saoPaulo, Fixtures.zurich, Fixtures.hostile]
         state.weather[Fixtures.saoPaulo.id] = .loaded(Fixtures.weather(Fixtures.saoPaulo))
         state.weather[Fixtures.zurich.id] = .loading
-        state.weather[Fixtures.hostile.id] = .failed(WeatherError(.timeout(seconds: 10), city: Fixtures.hostile), previous: nil)
+        state.weather[Fixtures.hostile.id] = .failed(WeatherError(.timeout(seconds: 10, attempts: 1), city: Fixtures.hostile), previous: nil)
         state.table.selected = Fixtures.tokyo.id
         return state
     }

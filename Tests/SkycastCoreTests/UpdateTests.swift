@@ -146,7 +146,7 @@ final class UpdateTests: XCTestCase {
         XCTAssertEqual(effects, [.fetchWeather([Fixtures.seoul, Fixtures.tokyo], force: false)])
         XCTAssertEqual(state.refreshTotal, 2)
         _ = App.update(&state, with: .weather(.success(Fixtures.weather(Fixtures.seoul))), now: Fixtures.now)
-        let error = WeatherError(.timeout(seconds: 10), city: Fixtures.tokyo, provider: .openMeteo)
+        let error = WeatherError(.timeout(seconds: 10, attempts: 1), city: Fixtures.tokyo, provider: .openMeteo)
         _ = App.update(&state, with: .weather(.failure(error)), now: Fixtures.now)
         _ = App.update(&state, with: .fetchFinished([Fixtures.seoul.id, Fixtures.tokyo.id]), now: Fixtures.now)
         XCTAssertEqual(state.weather[Fixtures.tokyo.id], .failed(error, previous: nil))
