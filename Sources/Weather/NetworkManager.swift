@@ -140,6 +140,12 @@ public actor NetworkManager {
             switch outcome {
             case let .success(response) where response.status == 429:
                 let refusal = RateLimitRefusal(body: response.body)
+                if let seconds = response.headers["retry-after"].flatMap({ Double($0.trimmingCharacters(in: .whitespaces)) }),
+                   seconds <= configuration.maxRetryAfter, attempt < configuration.maxAttempts {
+                    // The service said when: ask again then.
+                    retryAfter = seconds
+                    break
+                }
                 guard refusal.limit == .concurrent else {
                     let until = refusal.limit.retryTime(after: clock())
                     if let until { pauses.add(.init(until: until, limit: refusal.limit, reason: refusal.reason), for: url, now: clock()) }

@@ -25,8 +25,11 @@ final class ProviderDecodingTests: XCTestCase {
         XCTAssertEqual(weather.current.humidity, 81)
         XCTAssertEqual(weather.daily.count, 7)
         XCTAssertEqual(weather.daily[0].date, LocalDate(year: 2025, month: 11, day: 29))
-        XCTAssertEqual(weather.daily[0].high, 6)
-        XCTAssertEqual(weather.hourly.count, 168 - 17, "null hours are skipped")
+        XCTAssertEqual(weather.daily[0].high, 9.5, "the highest hour of the local day")
+        XCTAssertEqual(weather.daily[0].low, -1.5, "midnight's null is not a zero")
+        XCTAssertNil(weather.daily[0].precipitationProbability, "a null array stays missing")
+        XCTAssertEqual(weather.hourly.count, 168, "an hour with a null temperature keeps its place")
+        XCTAssertNil(weather.hourly[0].temperature)
         XCTAssertEqual(weather.utcOffsetSeconds, 3600)
         XCTAssertEqual(weather.provider, .openMeteo)
         XCTAssertFalse(weather.isDemo)
@@ -57,13 +60,13 @@ final class ProviderDecodingTests: XCTestCase {
         let cases: [(LoopbackHTTPServer.Response, WeatherError.Kind)] = [
             (.json(#"{"error":true,"reason":"Latitude must be in range of -90 to 90°. Given: 100.0."}"#, status: 400),
              .server(status: 400, reason: "Latitude must be in range of -90 to 90°. Given: 100.0.")),
-            (.json(#"{"error":true,"reason":"Too many requests"}"#, status: 429), .rateLimited),
+            (.json(#"{"error":true,"reason":"Too many requests"}"#, status: 429), .rateLimited(.unnamed, reason: "Too many requests", retryAt: nil)),
             (.json(#"{"error":true,"reason":"\u001b[31mred\u0007"}"#, status: 503), .server(status: 503, reason: "red")),
             (.json(#"{"latitude": 1, "current": {"#), .invalidResponse("malformed JSON")),
             (.json(#"[{"utc_offset_seconds":0}]"#), .invalidResponse("no current conditions")),
             (LoopbackHTTPServer.Response(status: 200, body: Data(Replies.openMeteoLocation().utf8), truncateBodyAt: 300),
              .offline("connection lost")),
-            (.json(Replies.openMeteoLocation(days: 3)), .invalidResponse("only 3 days of forecast")),
+            (.json(Replies.openMeteoLocation(hours: 72)), .invalidResponse("only 3 days of forecast")),
             (.json(Replies.openMeteoLocation(temperature: 1e308)), .invalidResponse("implausible temperature")),
             (.json(Replies.openMeteoLocation(offset: Int(Int32.max))), .invalidResponse("implausible")),
             (LoopbackHTTPServer.Response(status: 200, body: Data(repeating: 0x20, count: 6_000_000)), .tooLarge(limit: 5_000_000)),
@@ -76,7 +79,11 @@ final class ProviderDecodingTests: XCTestCase {
             let network = NetworkManager(provider: OpenMeteoProvider(baseURL: server.baseURL), configuration: configuration)
             let result = await network.weatherResults(for: [testCity(7)])[0]
             guard case let .failure(error) = result else { XCTFail("expected \(expected)"); continue }
-            if case .invalidResponse = expected, case let .invalidResponse(reason) = error.kind {
+            if case let .rateLimited(limit, reason, _) = expected, case let .rateLimited(gotLimit, gotReason, retryAt) = error.kind {
+                XCTAssertEqual(gotLimit, limit)
+                XCTAssertEqual(gotReason, reason)
+                XCTAssertNotNil(retryAt, "a limit the service did not name pauses for a minute")
+            } else if case .invalidResponse = expected, case let .invalidResponse(reason) = error.kind {
                 if case let .invalidResponse(expectedReason) = expected {
                     XCTAssertTrue(reason.hasPrefix(expectedReason), "\(reason) vs \(expectedReason)")
                 }
@@ -123,10 +130,9 @@ final class ProviderDecodingTests: XCTestCase {
     func testOpenWeatherMapErrors() async throws {
         let cases: [(LoopbackHTTPServer.Response, WeatherError.Kind, String)] = [
             (.json(#"{"cod":401, "message": "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."}"#, status: 401),
-             .badAPIKey, "OpenWeatherMap rejected the API key (HTTP 401): set OPENWEATHERMAP_API_KEY"),
+             .badAPIKey(reason: "Invalid API key. Please see https://openweathermap.org/faq#error401 for more info."),
+             "OpenWeatherMap rejected the API key (HTTP 401): Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.; check OPENWEATHERMAP_API_KEY"),
             (.json(#"{"cod":"404","message":"city not found"}"#, status: 404), .notFound, "OpenWeatherMap has no data for this place (HTTP 404)"),
-            (.json(#"{"cod":429,"message":"limit"}"#, status: 429), .rateLimited,
-             "OpenWeatherMap is rate-limiting requests (HTTP 429); try again later"),
             (.json(#"{"cod":"500","message":"oops"}"#, status: 500), .server(status: 500, reason: "oops"), "OpenWeatherMap answered HTTP 500: oops"),
         ]
         for (response, kind, message) in cases {

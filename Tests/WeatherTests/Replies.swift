@@ -8,7 +8,9 @@ import Models
 enum Replies {
     static let start = 1_764_374_400.0  // 2025-11-29T00:00:00Z
 
-    static func openMeteoLocation(temperature: Double? = 4.5, offset: Int = 3600, hours: Int = 168, days: Int = 7,
+    /// One location as skycast asks for it: current conditions and hourly values (no daily block:
+    /// the service sends only what was asked for).
+    static func openMeteoLocation(temperature: Double? = 4.5, offset: Int = 3600, hours: Int = 168,
                                   nullHourEvery: Int? = nil) -> String {
         func number(_ value: Double?) -> String { value.map { String($0) } ?? "null" }
         let hourTimes = (0..<hours).map { String(Int(start) + $0 * 3600 - offset) }
@@ -16,7 +18,6 @@ enum Replies {
             if let every = nullHourEvery, index % every == 0 { return "null" }
             return number(Double(index % 24) / 2 - 2)
         }
-        let dayTimes = (0..<days).map { String(Int(start) + $0 * 86_400 - offset) }
         return """
         {"latitude":52.52,"longitude":13.41,"generationtime_ms":0.2,"utc_offset_seconds":\(offset),"timezone":"Europe/Berlin",
          "timezone_abbreviation":"CET","elevation":38.0,
@@ -25,11 +26,7 @@ enum Replies {
                     "relative_humidity_2m":81,"weather_code":61,"wind_speed_10m":14.4,"is_day":1},
          "hourly":{"time":[\(hourTimes.joined(separator: ","))],"temperature_2m":[\(hourTemps.joined(separator: ","))],
                    "weather_code":[\((0..<hours).map { _ in "3" }.joined(separator: ","))],
-                   "precipitation_probability":[\((0..<hours).map { _ in "null" }.joined(separator: ","))]},
-         "daily":{"time":[\(dayTimes.joined(separator: ","))],"weather_code":[\((0..<days).map { String([0, 2, 61, 71, 95, 3, 45][$0 % 7]) }.joined(separator: ","))],
-                  "temperature_2m_max":[\((0..<days).map { String(6 + $0) }.joined(separator: ","))],
-                  "temperature_2m_min":[\((0..<days).map { String(-2 + $0) }.joined(separator: ","))],
-                  "precipitation_probability_max":[\((0..<days).map { _ in "20" }.joined(separator: ","))]}}
+                   "precipitation_probability":[\((0..<hours).map { _ in "null" }.joined(separator: ","))]}}
         """
     }
 
