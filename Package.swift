@@ -67,6 +67,9 @@ let package = Package(
         // A small HTTP/1.1 server on 127.0.0.1 with latency and fault injection, for tests and benchmarks.
         .target(name: "LoopbackHTTP"),
 
+        // Stand-ins for Open-Meteo and OpenWeatherMap that keep the real services' limits.
+        .target(name: "ServiceStandIns", dependencies: ["LoopbackHTTP"]),
+
         // Cities and demo weather at a fixed instant, shared by the tests of the core and the app.
         .target(name: "TestFixtures", dependencies: ["Models", "Catalog", "SkycastCore", "Weather"]),
 
@@ -75,7 +78,7 @@ let package = Package(
 
         .executableTarget(
             name: "skycast-bench",
-            dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "CNCursesw", "Models", "Weather", "Catalog", "SkycastCore", "SkycastApp", "LoopbackHTTP", "TestFixtures"]
+            dependencies: ["DiffableSnapshot", "TextLayout", "Terminal", "CNCursesw", "Models", "Weather", "Catalog", "SkycastCore", "SkycastApp", "LoopbackHTTP", "ServiceStandIns", "TestFixtures"]
         ),
 
         .testTarget(name: "DiffableSnapshotTests", dependencies: ["DiffableSnapshot", "TestFixtures"]),
@@ -84,8 +87,8 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "SkycastCore", "DiffableSnapshot", "TextLayout", "GoldenFiles"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CatalogTests", dependencies: ["Models", "Catalog"]),
-        .testTarget(name: "WeatherTests", dependencies: ["Models", "Weather", "Catalog", "LoopbackHTTP", "TestFixtures"]),
-        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "SkycastCore", "DiffableSnapshot", "Terminal", "Models", "Storage", "Weather", "Catalog", "LoopbackHTTP", "GoldenFiles", "TestFixtures"],
+        .testTarget(name: "WeatherTests", dependencies: ["Models", "Weather", "Catalog", "LoopbackHTTP", "ServiceStandIns", "TestFixtures"]),
+        .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "SkycastCore", "DiffableSnapshot", "Terminal", "Models", "Storage", "Weather", "Catalog", "LoopbackHTTP", "ServiceStandIns", "GoldenFiles", "TestFixtures"],
                     exclude: ["Goldens"]),
     ]
 )

@@ -191,7 +191,9 @@ public struct Options: Sendable, Equatable {
     was selected, admin1 codes were replaced by admin1 names, ASCII names were
     derived from the names, and rows were re-sorted.
 
-    Weather data by Open-Meteo.com (https://open-meteo.com), CC BY 4.0.
+    Weather data by Open-Meteo.com (https://open-meteo.com), CC BY 4.0. The free
+    Open-Meteo API is for non-commercial use only; its terms:
+    https://open-meteo.com/en/terms. For commercial use, see its API plans.
     Weather data by OpenWeatherMap (https://openweathermap.org), when that provider is chosen.
     Demo mode shows simulated data, not a forecast.
     """

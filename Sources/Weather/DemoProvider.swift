@@ -6,7 +6,7 @@ import Models
 public struct DemoProvider: WeatherProvider {
     public let id = ProviderID.demo
     public let citiesPerJob = 50
-    public let limits = ServiceLimits(maxInFlight: 8, callsPerMinute: nil)
+    public let limits = ServiceLimits(maxInFlight: 8, callWindow: nil)
     public let serviceURL: URL? = nil
     let clock: @Sendable () -> Date
 

@@ -6,7 +6,7 @@ import Models
 /// are retried with backoff, and a cancelled caller is released at once.
 ///
 /// It keeps to the service's limits: at most `limits.maxInFlight` requests on the wire, at most
-/// `limits.callsPerMinute` to the provider in any minute, and nothing at all to a host that asked
+/// `limits.callWindow` calls to the provider in any window, and nothing at all to a host that asked
 /// for a pause (HTTP 429 naming its minutely, hourly or daily limit) until the pause is over. Pauses
 /// are kept in the cache folder, so the next run and `skycast show` respect them too.
 public actor NetworkManager {
@@ -42,9 +42,11 @@ public actor NetworkManager {
     /// Requests on the wire, and how many may be: lowered when the service says too many at once.
     private var sending = 0
     private var allowedInFlight: Int
+    /// Answers since the service last said too many at once: every ten allow one more in flight.
+    private var answeredSinceRefusal = 0
     private var slotWaiters: [(id: Int, continuation: CheckedContinuation<Void, Never>)] = []
     private var nextWaiterID = 0
-    /// When requests to the provider's host were sent, for `callsPerMinute`.
+    /// When requests to the provider's host were sent, for `callWindow`.
     private var providerSends: [Date] = []
     private var pauses: ServicePauses
 
@@ -153,12 +155,14 @@ public actor NetworkManager {
                 }
                 // One request runs at a time and a few may wait: fewer at once, after a moment.
                 allowedInFlight = max(1, allowedInFlight - 1)
+                answeredSinceRefusal = 0
                 guard attempt < configuration.maxAttempts else {
                     throw WeatherError(.rateLimited(.concurrent, reason: refusal.reason, retryAt: nil), provider: provider.id)
                 }
                 retryAfter = Double.random(in: 1...2)
             case let .success(response):
-                if response.status < 400 { allowedInFlight = min(max(1, limits.maxInFlight), allowedInFlight + 1) }
+                answeredSinceRefusal += 1
+                if answeredSinceRefusal % 10 == 0 { allowedInFlight = min(max(1, limits.maxInFlight), allowedInFlight + 1) }
                 guard response.status >= 500, attempt < configuration.maxAttempts else { return response }
                 retryAfter = response.headers["retry-after"].flatMap { Double($0.trimmingCharacters(in: .whitespaces)) }
             case let .failure(error):
@@ -250,7 +254,7 @@ public actor NetworkManager {
         }
         sending += 1
         do {
-            try await waitForMinuteWindow(url)
+            try await waitForCallWindow(url)
             if let pause = pauses.pause(for: url, at: clock()) {
                 throw WeatherError(.rateLimited(pause.limit, reason: pause.reason, retryAt: pause.until), provider: provider.id)
             }
@@ -260,13 +264,13 @@ public actor NetworkManager {
         }
     }
 
-    private func waitForMinuteWindow(_ url: URL) async throws {
-        guard let perMinute = limits.callsPerMinute, let service = provider.serviceURL, ServicePauses.key(url) == ServicePauses.key(service) else { return }
+    private func waitForCallWindow(_ url: URL) async throws {
+        guard let window = limits.callWindow, let service = provider.serviceURL, ServicePauses.key(url) == ServicePauses.key(service) else { return }
         while true {
             let now = Date()
-            providerSends.removeAll { now.timeIntervalSince($0) >= 60 }
-            guard providerSends.count >= perMinute, let oldest = providerSends.first else { break }
-            try await Task.sleep(nanoseconds: UInt64(max(0.01, 60 - now.timeIntervalSince(oldest)) * 1e9))
+            providerSends.removeAll { now.timeIntervalSince($0) >= window.seconds }
+            guard providerSends.count >= window.calls, let oldest = providerSends.first else { break }
+            try await Task.sleep(nanoseconds: UInt64(max(0.01, window.seconds - now.timeIntervalSince(oldest)) * 1e9))
         }
         providerSends.append(Date())
     }

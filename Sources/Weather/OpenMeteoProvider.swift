@@ -13,7 +13,7 @@ public struct OpenMeteoProvider: WeatherProvider {
     public let citiesPerJob = 50
     /// One request runs at a time per client address and four more may wait: skycast keeps at most
     /// four in flight, forecast and geocoding together.
-    public let limits = ServiceLimits(maxInFlight: 4, callsPerMinute: nil)
+    public let limits = ServiceLimits(maxInFlight: 4, callWindow: nil)
     public let baseURL: URL
     public let forecastDays = 7
     public var serviceURL: URL? { baseURL }

@@ -7,7 +7,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
     public let id = ProviderID.openWeatherMap
     public let citiesPerJob = 1
     /// The free plan allows 60 calls a minute (openweathermap.org/price); a city costs two.
-    public let limits = ServiceLimits(maxInFlight: 8, callsPerMinute: 60)
+    public let limits = ServiceLimits(maxInFlight: 8, callWindow: (calls: 60, seconds: 60))
     public let baseURL: URL
     public let apiKey: String?
     public var serviceURL: URL? { baseURL }

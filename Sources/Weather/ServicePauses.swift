@@ -18,7 +18,7 @@ struct RateLimitRefusal: Equatable {
         }
         let reply = try? JSONDecoder().decode(Reply.self, from: body)
         let said = reply?.reason ?? reply?.message ?? ""
-        reason = TerminalText.truncated(TerminalText.sanitized(said), to: 160)
+        reason = WeatherError.servicesWords(said)
         let lowered = said.lowercased()
         if lowered.contains("minutely") {
             limit = .minutely

@@ -17,15 +17,15 @@ public protocol WeatherProvider: Sendable {
 }
 
 /// The limits a service sets on one client address.
-public struct ServiceLimits: Sendable, Equatable {
+public struct ServiceLimits: Sendable {
     /// Requests on the wire at once (all of this manager's, geocoding included: one client address).
     public var maxInFlight: Int
-    /// Requests to the provider's own host in any 60 seconds, when the service counts them.
-    public var callsPerMinute: Int?
+    /// At most `calls` requests to the provider's own host in any `seconds`, when the service counts them.
+    public var callWindow: (calls: Int, seconds: Double)?
 
-    public init(maxInFlight: Int, callsPerMinute: Int?) {
+    public init(maxInFlight: Int, callWindow: (calls: Int, seconds: Double)?) {
         self.maxInFlight = maxInFlight
-        self.callsPerMinute = callsPerMinute
+        self.callWindow = callWindow
     }
 }
 
@@ -59,15 +59,22 @@ extension WeatherError {
     }
 }
 
+extension WeatherError {
+    /// A service's own words, shown as sent: sanitised for the terminal, cut only when absurdly long.
+    static func servicesWords(_ text: String?) -> String {
+        TerminalText.truncated(TerminalText.sanitized(text ?? ""), to: 300)
+    }
+}
+
 extension WeatherError.Kind {
     /// What a non-success HTTP status means, whichever service sent it. `reason` is the service's own
     /// words, shown sanitised and cut to one line.
     static func httpStatus(_ status: Int, reason: String?) -> WeatherError.Kind {
         switch status {
-        case 401: return .badAPIKey(reason: TerminalText.truncated(TerminalText.sanitized(reason ?? ""), to: 160))
+        case 401: return .badAPIKey(reason: WeatherError.servicesWords(reason))
         case 404: return .notFound
-        case 429: return .rateLimited(.unnamed, reason: TerminalText.truncated(TerminalText.sanitized(reason ?? ""), to: 160), retryAt: nil)
-        default: return .server(status: status, reason: TerminalText.truncated(TerminalText.sanitized(reason ?? ""), to: 120))
+        case 429: return .rateLimited(.unnamed, reason: WeatherError.servicesWords(reason), retryAt: nil)
+        default: return .server(status: status, reason: WeatherError.servicesWords(reason))
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import LoopbackHTTP
 import Models
+import ServiceStandIns
 import SkycastCore
 import Weather
 import XCTest
@@ -165,4 +166,32 @@ final class CLITests: XCTestCase {
         "temperature_2m_max":[12,12,12,12,12,12,12],"temperature_2m_min":[4,4,4,4,4,4,4],"precipitation_probability_max":[5,5,5,5,5,5,5]}}
         """
     }()
+
+    func testShowPrintsNullForMissingValuesAndRespectsAStoredPause() async throws {
+        let service = try OpenMeteoStandIn(latency: 0)
+        defer { service.stop() }
+        service.nullVariables = ["current.apparent_temperature", "hourly.precipitation_probability"]
+        let environment = ["SKYCAST_OPEN_METEO_URL": service.baseURL.absoluteString]
+        var (status, captured) = await run(["show", "--json", "--no-cache", "Paris, FR"], environment: environment)
+        XCTAssertEqual(status, 0, captured.err)
+        XCTAssertTrue(captured.out.contains(#""apparent_temperature" : null"#), captured.out)
+        XCTAssertTrue(captured.out.contains(#""precipitation_probability" : null"#))
+        XCTAssertFalse(captured.out.contains(#""precipitation_probability" : 0"#), "missing is not zero")
+
+        // The service's daily limit: the reason and the next try on stderr, exit 1; the next show
+        // reads the stored pause and sends nothing.
+        var limits = OpenMeteoStandIn.Limits()
+        limits.perDay = 0
+        let limited = try OpenMeteoStandIn(limits: limits, latency: 0)
+        defer { limited.stop() }
+        let limitedEnvironment = ["SKYCAST_OPEN_METEO_URL": limited.baseURL.absoluteString]
+        (status, captured) = await run(["show", "--no-cache", "Paris, FR"], environment: limitedEnvironment)
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(captured.err, "Paris, FR: Open-Meteo: \(OpenMeteoStandIn.dailyReason) — next try 00:00 UTC\n")
+        XCTAssertEqual(limited.requestCount, 1)
+        (status, captured) = await run(["show", "--no-cache", "Paris, FR", "Tokyo"], environment: limitedEnvironment)
+        XCTAssertEqual(status, 1)
+        XCTAssertEqual(captured.err.split(separator: "\n").count, 2, "each failed city is named: \(captured.err)")
+        XCTAssertEqual(limited.requestCount, 1, "nothing is sent into the stored pause")
+    }
 }

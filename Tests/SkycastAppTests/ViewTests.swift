@@ -137,4 +137,35 @@ final class ViewTests: XCTestCase {
         assertGolden(empty, "empty")
         XCTAssertTrue(empty.text.contains("Press / and type a city name"))
     }
+
+    func testTheTitleSaysWhenTheRefreshIntervalWasRaised() {
+        let size = TerminalSize(rows: 24, columns: 120)
+        let cities = (0..<50).map { Fixtures.city(7000 + $0, "City \($0)", "XX") }
+        var state = AppState(provider: .openMeteo, units: .metric, bookmarks: cities, size: size)
+        XCTAssertTrue(render(state, size: size).line(0).contains("refresh every 15 min"), render(state, size: size).line(0))
+        state.bookmarks = Array(cities.prefix(6))
+        XCTAssertFalse(render(state, size: size).line(0).contains("refresh every"), "as configured: nothing to say")
+    }
+
+    func testMissingValuesShowADash() throws {
+        let size = TerminalSize(rows: 24, columns: 80)
+        var weather = Fixtures.weather(Fixtures.seoul)
+        weather.current.apparentTemperature = nil
+        weather.current.humidity = nil
+        weather.current.windSpeed = nil
+        for index in weather.daily.indices {
+            weather.daily[index].weatherCode = nil
+            weather.daily[index].precipitationProbability = nil
+        }
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul], size: size)
+        state.weather[Fixtures.seoul.id] = .loaded(weather)
+        let table = render(state, size: size)
+        XCTAssertTrue(table.line(3).contains("– "), "a day without a condition shows a dash, not a sun: \(table.line(3))")
+        state.mode = .details(cityID: Fixtures.seoul.id)
+        let details = render(state, size: size)
+        XCTAssertTrue(details.text.contains("(feels –)"), details.text)
+        XCTAssertTrue(details.text.contains("wind –  humidity –"), details.text)
+        XCTAssertTrue(details.text.contains("rain –"), details.text)
+        XCTAssertFalse(details.text.contains("0 %"), "no invented zero")
+    }
 }
