@@ -79,8 +79,9 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         // Days: highs, lows and the most frequent (then most severe) condition of each local date.
         var days: [DailyForecast] = []
         var byDate: [(date: LocalDate, items: [Int])] = []
+        let zone = LocalZone(identifier: city.timeZone, fallbackOffsetSeconds: offset)
         for (index, step) in steps.enumerated() {
-            let date = LocalDate(time: Date(timeIntervalSince1970: step.time), utcOffsetSeconds: offset)
+            let date = zone.date(of: Date(timeIntervalSince1970: step.time))
             if byDate.last?.date == date { byDate[byDate.count - 1].items.append(index) } else { byDate.append((date, [index])) }
         }
         for (date, items) in byDate {
