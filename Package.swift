@@ -46,7 +46,7 @@ let package = Package(
         .target(name: "Models"),
 
         // City catalog and search (pure logic over bytes; loading through CityData).
-        .target(name: "Catalog", dependencies: ["Models", "CityData"]),
+        .target(name: "Catalog", dependencies: ["Models", "CityData", "Storage"]),
 
         // Files: atomic writes, kept-aside copies, the XDG folders.
         .target(name: "Storage"),
@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "SkycastCoreTests", dependencies: ["SkycastCore", "Models", "Catalog", "TestFixtures"]),
         .testTarget(name: "TerminalTests", dependencies: ["Terminal", "SkycastCore", "DiffableSnapshot", "TextLayout", "GoldenFiles"],
                     exclude: ["Goldens"]),
-        .testTarget(name: "CatalogTests", dependencies: ["Models", "Catalog"]),
+        .testTarget(name: "CatalogTests", dependencies: ["Models", "Catalog", "Storage"]),
         .testTarget(name: "WeatherTests", dependencies: ["Models", "Weather", "Catalog", "LoopbackHTTP", "ServiceStandIns", "TestFixtures"]),
         .testTarget(name: "SkycastAppTests", dependencies: ["SkycastApp", "SkycastCore", "DiffableSnapshot", "Terminal", "Models", "Storage", "Weather", "Catalog", "LoopbackHTTP", "ServiceStandIns", "GoldenFiles", "TestFixtures"],
                     exclude: ["Goldens"]),

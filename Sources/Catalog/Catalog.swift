@@ -1,28 +1,22 @@
 import CityData
 import Foundation
 import Models
+import Storage
 
-/// The bundled offline city catalog: 34,006 GeoNames cities, their countries and, once loaded,
-/// their alternate names in every script. An immutable value: loading the alternate names gives a
-/// new catalog, so a UI can keep searching the old one meanwhile.
+/// The bundled offline city catalog: 34,006 GeoNames cities, their countries and their alternate
+/// names in every script, read in place from a prebuilt index mapped into memory
+/// (`CatalogIndexFormat`). Opening it costs a `stat` of the sources and an `mmap`; nothing is parsed
+/// and no per-process dictionary is built. The index is built on first use (or when the data
+/// changes) into the cache folder.
+///
+/// Nothing in the file is trusted: the header is checked, and every offset read from the body is
+/// bounds-checked where it is used, so a damaged file gives wrong answers at worst, never a crash.
 public struct Catalog: Sendable {
-    /// Sorted by population, largest first: a city's index is its population rank.
-    public let cities: [City]
-    public let countryNames: [String: String]
-    let primaryIndex: NameIndex
-    private(set) var alternateIndex: NameIndex?
-    /// Folded primary and ASCII names (NUL-separated) of city `i` at `typoKeyStarts[i]..<typoKeyStarts[i + 1]`,
-    /// for the typo pass.
-    let typoKeys: [UInt8]
-    let typoKeyStarts: [Int32]
-    /// Folded admin1 per city, as an index into `foldedAdmin1`.
-    let admin1Key: [Int32]
-    let foldedAdmin1: [[UInt8]]
-    /// Folded country names by code.
-    let foldedCountryNames: [String: [UInt8]]
-    private let indexOfCityID: [Int: Int32]
-
-    public var hasAlternateNames: Bool { alternateIndex != nil }
+    let storage: CatalogStorage
+    /// Cities sorted by population, largest first: a city's index is its population rank.
+    public let count: Int
+    /// Each section's bytes in the file, by `Section.rawValue`.
+    let sections: [Range<Int>]
 
     public enum LoadError: Error, CustomStringConvertible {
         case dataNotFound(searched: [String])
@@ -38,23 +32,92 @@ public struct Catalog: Sendable {
         }
     }
 
-    /// Loads the bundled cities and countries (alternate names come later, see `loadingAlternateNames`).
-    public static func loadBundled() throws(LoadError) -> Catalog {
-        let cities = try bundledBytes("cities.tsv")
-        let countries = try bundledBytes("countries.tsv")
-        let catalog = Catalog(citiesTSV: cities, countriesTSV: countries)
-        guard !catalog.cities.isEmpty else { throw .empty("cities.tsv") }
+    static let sourceFiles = ["cities.tsv", "city-names.tsv", "countries.tsv"]
+
+    /// The catalog from the index in `indexDirectory` (the cache folder), built there from the
+    /// bundled data first when it is missing, out of date or damaged. Where the folder cannot be
+    /// written, the index is built in memory for this process.
+    public static func open(indexDirectory: URL) throws(LoadError) -> Catalog {
+        let (file, stamp) = try indexFile(in: indexDirectory)
+        if let catalog = mapped(file, stamp: stamp) { return catalog }
+        let bytes = CatalogIndexBuilder.build(citiesTSV: try bundledBytes("cities.tsv"), cityNamesTSV: try bundledBytes("city-names.tsv"),
+                                              countriesTSV: try bundledBytes("countries.tsv"), stamp: stamp)
+        try? FileManager.default.createDirectory(at: indexDirectory, withIntermediateDirectories: true)
+        if (try? AtomicFile.write(Data(bytes), to: file)) != nil, let catalog = mapped(file, stamp: stamp) {
+            return catalog
+        }
+        guard let catalog = Catalog(storage: CatalogStorage(bytes: bytes), expecting: stamp) else { throw .empty("cities.tsv") }
         return catalog
     }
 
-    public static func bundledBytes(_ file: String) throws(LoadError) -> [UInt8] {
+    /// The catalog when its index is in `indexDirectory` and current: a millisecond, so the table
+    /// can search from its first frame. Nil when it would have to be built.
+    public static func openPrebuilt(indexDirectory: URL) -> Catalog? {
+        guard let (file, stamp) = try? indexFile(in: indexDirectory) else { return nil }
+        return mapped(file, stamp: stamp)
+    }
+
+    /// Where the index of the bundled data lives, and the stamp of the sources it must match.
+    private static func indexFile(in directory: URL) throws(LoadError) -> (URL, CatalogIndexFormat.SourceStamp) {
+        let folder: URL
+        switch CityData.location {
+        case let .found(found): folder = found
+        case let .notFound(searched): throw .dataNotFound(searched: searched)
+        }
+        guard let stamp = CatalogIndexFormat.SourceStamp.of(sourceFiles.map { folder.appendingPathComponent($0) }) else {
+            throw .unreadable(sourceFiles.joined(separator: ", "), "cannot stat the files in \(folder.path)")
+        }
+        return (directory.appendingPathComponent("catalog-v\(CatalogIndexFormat.version).index"), stamp)
+    }
+
+    private static func mapped(_ file: URL, stamp: CatalogIndexFormat.SourceStamp) -> Catalog? {
+        CatalogStorage(mapping: file).flatMap { Catalog(storage: $0, expecting: stamp) }
+    }
+
+    /// Reads the header: a catalog only when the file is complete, of this version, built from
+    /// these sources, and every section lies within it.
+    init?(storage: CatalogStorage, expecting stamp: CatalogIndexFormat.SourceStamp) {
+        let bytes = storage.bytes
+        guard bytes.count >= CatalogIndexFormat.headerSize,
+              Array(bytes[0..<8]) == CatalogIndexFormat.magic,
+              bytes.load(fromByteOffset: CatalogIndexFormat.Offset.version, as: UInt32.self) == CatalogIndexFormat.version,
+              bytes.load(fromByteOffset: CatalogIndexFormat.Offset.fileLength, as: UInt64.self) == UInt64(bytes.count) else { return nil }
+        let stored = (0..<stamp.files.count).map { index in
+            (size: bytes.load(fromByteOffset: CatalogIndexFormat.Offset.stamps + 16 * index, as: UInt64.self),
+             modified: Int64(bitPattern: bytes.load(fromByteOffset: CatalogIndexFormat.Offset.stamps + 16 * index + 8, as: UInt64.self)))
+        }
+        guard CatalogIndexFormat.SourceStamp(files: stored) == stamp else { return nil }
+        var sections: [Range<Int>] = []
+        for section in CatalogIndexFormat.Section.allCases {
+            let at = CatalogIndexFormat.Offset.sections + 16 * section.rawValue
+            let offset = bytes.load(fromByteOffset: at, as: UInt64.self)
+            let length = bytes.load(fromByteOffset: at + 8, as: UInt64.self)
+            guard offset % 8 == 0, offset >= UInt64(CatalogIndexFormat.headerSize), length <= UInt64(bytes.count),
+                  offset <= UInt64(bytes.count) - length else { return nil }
+            sections.append(Int(offset)..<Int(offset + length))
+        }
+        func size(_ section: CatalogIndexFormat.Section) -> Int { sections[section.rawValue].count }
+        let count = Int(bytes.load(fromByteOffset: CatalogIndexFormat.Offset.cityCount, as: UInt32.self))
+        guard count > 0, size(.cities) == count * CatalogIndexFormat.cityRecordSize,
+              size(.typoStarts) == (count + 1) * 4, size(.idIndex) == count * 8,
+              size(.stringOffsets) >= 4, size(.stringOffsets) % 4 == 0,
+              size(.primaryEntries) % CatalogIndexFormat.entrySize == 0,
+              size(.alternateEntries) % CatalogIndexFormat.entrySize == 0,
+              size(.countries) % 12 == 0 else { return nil }
+        self.storage = storage
+        self.count = count
+        self.sections = sections
+    }
+
+    /// The bytes of one of the bundled files.
+    static func bundledBytes(_ file: String) throws(LoadError) -> [UInt8] {
         let url: URL
         switch CityData.location {
         case let .found(folder): url = folder.appendingPathComponent(file)
         case let .notFound(searched): throw .dataNotFound(searched: searched)
         }
         // Read straight into the array: going through Data would hold the file twice at the peak.
-        let descriptor = open(url.path, O_RDONLY)
+        let descriptor = Glibc.open(url.path, O_RDONLY)
         guard descriptor >= 0 else { throw .unreadable(file, String(cString: strerror(errno))) }
         defer { close(descriptor) }
         var status = stat()
@@ -71,134 +134,118 @@ public struct Catalog: Sendable {
             }
         }
         if let failure { throw .unreadable(file, failure) }
+        guard !bytes.isEmpty else { throw .empty(file) }
         return bytes
     }
 
-    /// Builds a catalog from the bytes of `cities.tsv` and `countries.tsv`.
-    public init(citiesTSV: [UInt8], countriesTSV: [UInt8]) {
-        var countryNames: [String: String] = [:]
-        let countryReader = TSVReader(bytes: countriesTSV)
-        countryReader.forEachRow(columns: 2) { fields in
-            countryNames[countryReader.string(fields[0])] = countryReader.string(fields[1])
-        }
-        var folder = TextFolder()
-        var foldedCountries: [String: [UInt8]] = [:]
-        for (code, name) in countryNames { foldedCountries[code] = folder.fold(name) }
+    // MARK: - Reading in place
 
-        var cities: [City] = []
-        cities.reserveCapacity(34_100)
-        var index = NameIndex()
-        var typoKeys: [UInt8] = []
-        typoKeys.reserveCapacity(400_000)
-        var typoKeyStarts: [Int32] = [0]
-        typoKeyStarts.reserveCapacity(34_100)
-        var admin1Key: [Int32] = []
-        admin1Key.reserveCapacity(34_100)
-        var admin1Numbers: [String: Int32] = [:]
-        // Many cities share a time zone or admin1: share one string each.
-        var internedTimeZones: [String: String] = [:]
-        var internedAdmin1: [String: String] = [:]
-        var foldedAdmin1: [[UInt8]] = []
-        let reader = TSVReader(bytes: citiesTSV)
-        reader.forEachRow(columns: 9) { fields in
-            guard let id = reader.integer(fields[0]),
-                  let latitude = reader.double(fields[5]), let longitude = reader.double(fields[6]) else { return }
-            let name = reader.string(fields[1])
-            let countryCode = reader.string(fields[3])
-            let admin1 = Self.interned(reader.string(fields[4]), in: &internedAdmin1)
-            let timeZone = Self.interned(reader.string(fields[8]), in: &internedTimeZones)
-            let city = City(id: id, name: name, countryCode: countryCode,
-                            countryName: countryNames[countryCode] ?? countryCode, admin1: admin1,
-                            latitude: latitude, longitude: longitude, timeZone: timeZone,
-                            population: reader.integer(fields[7]) ?? 0)
-            let cityIndex = cities.count
-            cities.append(city)
-            let foldedName = reader.fold(fields[1], with: &folder)
-            index.addName(foldedName, city: cityIndex, wordStarts: true)
-            typoKeys.append(contentsOf: foldedName)
-            let foldedASCII = reader.fold(fields[2], with: &folder)
-            if foldedASCII != foldedName {
-                index.addName(foldedASCII, city: cityIndex, wordStarts: true)
-                typoKeys.append(0)
-                typoKeys.append(contentsOf: foldedASCII)
-            }
-            typoKeyStarts.append(Int32(typoKeys.count))
-            if let number = admin1Numbers[admin1] {
-                admin1Key.append(number)
-            } else {
-                let number = Int32(foldedAdmin1.count)
-                admin1Numbers[admin1] = number
-                foldedAdmin1.append(folder.fold(admin1))
-                admin1Key.append(number)
-            }
-        }
-        index.finish()
-        self.cities = cities
-        self.countryNames = countryNames
-        self.primaryIndex = index
-        self.typoKeys = typoKeys.withUnsafeBufferPointer { Array($0) }
-        self.typoKeyStarts = typoKeyStarts
-        self.admin1Key = admin1Key
-        self.foldedAdmin1 = foldedAdmin1
-        self.foldedCountryNames = foldedCountries
-        var indexOfCityID: [Int: Int32] = [:]
-        indexOfCityID.reserveCapacity(cities.count)
-        for (position, city) in cities.enumerated() { indexOfCityID[city.id] = Int32(position) }
-        self.indexOfCityID = indexOfCityID
+    func section(_ section: CatalogIndexFormat.Section) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: storage.bytes[sections[section.rawValue]])
     }
 
-    private static func interned(_ text: String, in table: inout [String: String]) -> String {
-        if let shared = table[text] { return shared }
-        table[text] = text
-        return text
+    /// A little-endian UInt32 at `index` of a section of UInt32s; 0 past its end.
+    func word(_ section: CatalogIndexFormat.Section, _ index: Int) -> UInt32 {
+        let buffer = self.section(section)
+        guard index >= 0, index * 4 + 4 <= buffer.count else { return 0 }
+        return UInt32(littleEndian: buffer.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self))
     }
 
-    /// This catalog plus the alternate names of `city-names.tsv` (`geonameid`, comma-separated names).
-    public func loadingAlternateNames(_ cityNamesTSV: [UInt8]) -> Catalog {
-        var index = NameIndex()
-        var folder = TextFolder()
-        let reader = TSVReader(bytes: cityNamesTSV)
-        reader.forEachRow(columns: 2) { fields in
-            guard let id = reader.integer(fields[0]), let cityIndex = indexOfCityID[id] else { return }
-            let names = fields[1]
-            var start = names.lowerBound
-            // The primary and ASCII names are in the primary index already.
-            var seen: [[UInt8]] = typoKeys[Int(typoKeyStarts[Int(cityIndex)])..<Int(typoKeyStarts[Int(cityIndex) + 1])]
-                .split(separator: 0).map(Array.init)
-            for position in names.lowerBound...names.upperBound where position == names.upperBound || reader.bytes[position] == 0x2C {
-                if position > start {
-                    let folded = reader.fold(start..<position, with: &folder)
-                    if !folded.isEmpty && !seen.contains(folded) {
-                        seen.append(folded)
-                        index.add(folded[...], kind: .name, city: Int(cityIndex))
-                    }
-                }
-                start = position + 1
-            }
-        }
-        index.finish()
-        var copy = self
-        copy.alternateIndex = index
-        #if canImport(Glibc)
-        // Folding 400,000 names leaves megabytes of freed scratch in malloc's heap; hand it back.
-        _ = releaseFreedHeap(0)
-        #endif
-        return copy
+    /// The bytes of string `id` of the string table; empty when the id or its offsets are out of bounds.
+    func stringBytes(_ id: UInt32) -> UnsafeRawBufferPointer {
+        let table = section(.stringBytes)
+        let start = Int(word(.stringOffsets, Int(id))), end = Int(word(.stringOffsets, Int(id) + 1))
+        guard Int(id) + 1 < section(.stringOffsets).count / 4, start <= end, end <= table.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+        return UnsafeRawBufferPointer(rebasing: table[start..<end])
     }
 
-    /// The catalog city with this GeoNames id.
+    func string(_ id: UInt32) -> String {
+        String(decoding: stringBytes(id), as: UTF8.self)
+    }
+
+    /// Field `field` (a UInt32) of city `index`'s record.
+    func recordWord(_ index: Int, _ field: Int) -> UInt32 {
+        let records = section(.cities)
+        return UInt32(littleEndian: records.loadUnaligned(fromByteOffset: index * CatalogIndexFormat.cityRecordSize + field, as: UInt32.self))
+    }
+
+    enum Field {
+        static let id = 0, population = 4, latitude = 8, longitude = 16, name = 24, admin1 = 28, foldedAdmin1 = 32
+        static let timeZone = 36, countryCode = 40, country = 44
+    }
+
+    /// The city at population rank `index` (0 ..< count).
+    public func city(at index: Int) -> City {
+        precondition(index >= 0 && index < count, "city index \(index) out of 0..<\(count)")
+        let records = section(.cities)
+        let base = index * CatalogIndexFormat.cityRecordSize
+        let latitude = Double(bitPattern: UInt64(littleEndian: records.loadUnaligned(fromByteOffset: base + Field.latitude, as: UInt64.self)))
+        let longitude = Double(bitPattern: UInt64(littleEndian: records.loadUnaligned(fromByteOffset: base + Field.longitude, as: UInt64.self)))
+        let code = string(recordWord(index, Field.countryCode))
+        let country = recordWord(index, Field.country)
+        return City(id: Int(recordWord(index, Field.id)), name: string(recordWord(index, Field.name)), countryCode: code,
+                    countryName: country == UInt32.max ? code : string(word(.countries, Int(country) * 3 + 1)),
+                    admin1: string(recordWord(index, Field.admin1)), latitude: latitude, longitude: longitude,
+                    timeZone: string(recordWord(index, Field.timeZone)), population: Int(recordWord(index, Field.population)))
+    }
+
+    /// The catalog city with this GeoNames id (a binary search of the id index).
     public func city(id: Int) -> City? {
-        indexOfCityID[id].map { cities[Int($0)] }
+        guard let wanted = UInt32(exactly: id) else { return nil }
+        var low = 0, high = count
+        while low < high {
+            let middle = (low + high) / 2
+            let found = word(.idIndex, middle * 2)
+            if found == wanted {
+                let index = Int(word(.idIndex, middle * 2 + 1))
+                return index < count ? city(at: index) : nil
+            }
+            if found < wanted { low = middle + 1 } else { high = middle }
+        }
+        return nil
     }
 
-    /// Approximate bytes held by the search indexes.
-    public var indexMemoryBytes: Int {
-        primaryIndex.memoryBytes + (alternateIndex?.memoryBytes ?? 0)
+    /// The name of a country by its ISO code, when the catalog knows it.
+    public func countryName(code: String) -> String? {
+        for index in 0..<(section(.countries).count / 12) where string(word(.countries, index * 3)) == code {
+            return string(word(.countries, index * 3 + 1))
+        }
+        return nil
     }
+
+    /// The bytes of the index in memory (mapped: the kernel pages in only what is read).
+    public var indexBytes: Int { storage.bytes.count }
 }
 
-#if canImport(Glibc)
-/// glibc's `malloc_trim`, which Swift's Glibc module does not export.
-@_silgen_name("malloc_trim")
-private func releaseFreedHeap(_ pad: Int) -> Int32
-#endif
+/// The index's bytes: a read-only mapping of the file, or (where the cache cannot be written) an
+/// allocation of this process. Immutable once made.
+final class CatalogStorage: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    private let unmap: Bool
+
+    init?(mapping file: URL) {
+        let descriptor = Glibc.open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0, status.st_size >= CatalogIndexFormat.headerSize,
+              let address = mmap(nil, Int(status.st_size), PROT_READ, MAP_PRIVATE, descriptor, 0), address != MAP_FAILED else { return nil }
+        bytes = UnsafeRawBufferPointer(start: address, count: Int(status.st_size))
+        unmap = true
+    }
+
+    init(bytes source: [UInt8]) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(1, source.count), alignment: 8)
+        source.withUnsafeBytes { buffer.copyMemory(from: $0) }
+        bytes = UnsafeRawBufferPointer(start: buffer.baseAddress, count: source.count)
+        unmap = false
+    }
+
+    deinit {
+        if unmap {
+            munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+        } else {
+            UnsafeMutableRawPointer(mutating: bytes.baseAddress)?.deallocate()
+        }
+    }
+}

@@ -76,33 +76,34 @@ extension Catalog {
         var ranking = TopMatches(limit: limit)
         let accept = { (city: Int) -> Bool in qualifiers.allSatisfy { self.city(city, satisfies: $0) } }
         for (index, prefixKind) in [(primaryIndex, CityMatch.Kind.namePrefix), (alternateIndex, .alternateNamePrefix)] {
-            guard let index else { continue }
-            let range = index.range(withPrefix: name)
             let queryLength = name.count
-            index.entries.withUnsafeBufferPointer { entries in
-                for entry in entries[range] {
-                    let kind: CityMatch.Kind = entry.kind == .word ? .wordPrefix
-                        : Int(entry.length) == queryLength ? .wholeName : prefixKind
-                    let city = Int(entry.city)
-                    if ranking.wouldConsider(city: city, kind: kind) {
-                        ranking.consider(city: city, kind: kind, accept: accept)
-                    }
+            for position in index.range(withPrefix: name) {
+                guard let entry = index.entry(position) else { continue }
+                let kind: CityMatch.Kind = entry.kind == .word ? .wordPrefix
+                    : Int(entry.length) == queryLength ? .wholeName : prefixKind
+                let city = Int(entry.city)
+                if ranking.wouldConsider(city: city, kind: kind) {
+                    ranking.consider(city: city, kind: kind, accept: accept)
                 }
             }
         }
         if !ranking.isFull && String(decoding: name, as: UTF8.self).unicodeScalars.count >= Self.typoMinimumLength {
+            let arena = section(.typoArena)
+            let starts = section(.typoStarts)
             name.withUnsafeBufferPointer { query in
-                typoKeys.withUnsafeBufferPointer { arena in
-                    for city in cities.indices where ranking.wouldConsider(city: city, kind: .typo) {
-                        let keys = UnsafeBufferPointer(rebasing: arena[Int(typoKeyStarts[city])..<Int(typoKeyStarts[city + 1])])
-                        if Self.typoMatches(query: query, keys: keys) {
-                            ranking.consider(city: city, kind: .typo, accept: accept)
-                        }
+                var start = Int(UInt32(littleEndian: starts.loadUnaligned(as: UInt32.self)))
+                for city in 0..<count {
+                    let end = Int(UInt32(littleEndian: starts.loadUnaligned(fromByteOffset: (city + 1) * 4, as: UInt32.self)))
+                    defer { start = end }
+                    guard start <= end, end <= arena.count, ranking.wouldConsider(city: city, kind: .typo) else { continue }
+                    let keys = UnsafeBufferPointer(rebasing: arena.bindMemory(to: UInt8.self)[start..<end])
+                    if Self.typoMatches(query: query, keys: keys) {
+                        ranking.consider(city: city, kind: .typo, accept: accept)
                     }
                 }
             }
         }
-        return ranking.sorted.map { CityMatch(city: cities[$0.city], kind: $0.kind) }
+        return ranking.sorted.map { CityMatch(city: city(at: $0.city), kind: $0.kind) }
     }
 
     /// Local matches first, then online results whose ids the local ones lack (each id once).
@@ -118,12 +119,13 @@ extension Catalog {
     private static let countryAliases: [String: String] = ["usa": "US", "uk": "GB", "america": "US", "england": "GB"]
 
     private func city(_ index: Int, satisfies qualifier: [UInt8]) -> Bool {
-        let city = cities[index]
+        let code = stringBytes(recordWord(index, Field.countryCode))
         let qualifierText = String(decoding: qualifier, as: UTF8.self)
-        if qualifier.count == 2, qualifierText == city.countryCode.lowercased() { return true }
-        if Self.countryAliases[qualifierText] == city.countryCode { return true }
-        if let country = foldedCountryNames[city.countryCode], country.starts(with: qualifier) { return true }
-        return foldedAdmin1[Int(admin1Key[index])].starts(with: qualifier)
+        if qualifier.count == 2, code.count == 2, zip(code, qualifier).allSatisfy({ $0 | 0x20 == $1 }) { return true }
+        if let alias = Self.countryAliases[qualifierText], code.elementsEqual(alias.utf8) { return true }
+        let country = recordWord(index, Field.country)
+        if country != UInt32.max, stringBytes(word(.countries, Int(country) * 3 + 2)).starts(with: qualifier) { return true }
+        return stringBytes(recordWord(index, Field.foldedAdmin1)).starts(with: qualifier)
     }
 
     /// Whether `query` is within one edit of a name in `keys` (NUL-separated), or of its start.

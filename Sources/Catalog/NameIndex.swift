@@ -1,7 +1,8 @@
 import Foundation
 
 /// Folded names sorted by their bytes, so that every name with a given prefix is one contiguous run
-/// found by binary search. All keys live in one byte arena to keep the index small.
+/// found by binary search. All keys live in one byte arena to keep the index small. Built once into
+/// the catalog index file; searches read it there (`NameIndexView`).
 struct NameIndex: Sendable {
     enum Kind: UInt8, Sendable {
         /// The whole name of a city (primary, ASCII or alternate).
@@ -10,7 +11,7 @@ struct NameIndex: Sendable {
         case word
     }
 
-    /// Eight bytes: there are some 450,000 of these once alternate names are loaded.
+    /// Eight bytes in the file (start, city, length, kind): there are some 450,000 of these.
     struct Entry: Sendable {
         var start: UInt32
         var city: UInt16
@@ -46,9 +47,6 @@ struct NameIndex: Sendable {
     }
 
     mutating func finish() {
-        // Growth by doubling leaves up to half of each buffer unused: keep exact-size copies.
-        arena = arena.withUnsafeBufferPointer { Array($0) }
-        entries = entries.withUnsafeBufferPointer { Array($0) }
         arena.withUnsafeBufferPointer { arena in
             let base = arena.baseAddress!
             entries.sort { lhs, rhs in
@@ -58,37 +56,64 @@ struct NameIndex: Sendable {
                 return lhs.city < rhs.city
             }
         }
+        // Keys in the order of their entries: a binary search's later probes, close in the entries,
+        // then read close bytes of the arena too (a few pages of the mapped file, not dozens).
+        var sorted: [UInt8] = []
+        sorted.reserveCapacity(arena.count)
+        for index in entries.indices {
+            let start = Int(entries[index].start)
+            entries[index].start = UInt32(sorted.count)
+            sorted.append(contentsOf: arena[start..<start + Int(entries[index].length)])
+        }
+        arena = sorted
+    }
+}
+
+/// A sorted name index read in place from the catalog file. Every entry is checked before use: a
+/// key outside the arena or a city out of range is skipped, so a damaged file cannot be read past.
+struct NameIndexView {
+    let arena: UnsafeRawBufferPointer
+    let entries: UnsafeRawBufferPointer
+    let cityCount: Int
+
+    var count: Int { entries.count / CatalogIndexFormat.entrySize }
+
+    /// Entry `index`, or nil when it points outside the arena or at no city.
+    func entry(_ index: Int) -> NameIndex.Entry? {
+        let base = index * CatalogIndexFormat.entrySize
+        let start = UInt32(littleEndian: entries.loadUnaligned(fromByteOffset: base, as: UInt32.self))
+        let city = UInt16(littleEndian: entries.loadUnaligned(fromByteOffset: base + 4, as: UInt16.self))
+        let length = entries[base + 6]
+        guard Int(start) + Int(length) <= arena.count, Int(city) < cityCount else { return nil }
+        return NameIndex.Entry(start: start, city: city, length: length, kind: entries[base + 7] == NameIndex.Kind.word.rawValue ? .word : .name)
     }
 
     /// The run of entries whose keys start with `prefix` (two binary searches).
     func range(withPrefix prefix: [UInt8]) -> Range<Int> {
-        guard !prefix.isEmpty, !entries.isEmpty else { return 0..<0 }
-        return arena.withUnsafeBufferPointer { arena in
-            prefix.withUnsafeBufferPointer { prefix in
-                let base = arena.baseAddress!
-                let query = prefix.baseAddress!
-                let queryLength = prefix.count
-                // The entry's key against the prefix, over the prefix's length: <0, 0 (starts with it), >0.
-                func compare(_ entry: Entry) -> Int32 {
-                    let order = memcmp(base + Int(entry.start), query, min(Int(entry.length), queryLength))
-                    if order != 0 { return order }
-                    return Int(entry.length) < queryLength ? -1 : 0
-                }
-                func firstIndex(where isPast: (Int32) -> Bool) -> Int {
-                    var low = 0
-                    var high = entries.count
-                    while low < high {
-                        let middle = (low + high) >> 1
-                        if isPast(compare(entries[middle])) { high = middle } else { low = middle + 1 }
-                    }
-                    return low
-                }
-                return firstIndex { $0 >= 0 }..<firstIndex { $0 > 0 }
+        guard !prefix.isEmpty, count > 0, let base = arena.baseAddress else { return 0..<0 }
+        return prefix.withUnsafeBufferPointer { prefix in
+            let query = prefix.baseAddress!
+            let queryLength = prefix.count
+            // The entry's key against the prefix, over the prefix's length: <0, 0 (starts with it), >0.
+            // An unreadable entry sorts first: the search stays within bounds and skips it.
+            func compare(_ index: Int) -> Int32 {
+                guard let entry = entry(index) else { return -1 }
+                let order = memcmp(base + Int(entry.start), query, min(Int(entry.length), queryLength))
+                if order != 0 { return order }
+                return Int(entry.length) < queryLength ? -1 : 0
             }
+            func firstIndex(where isPast: (Int32) -> Bool) -> Int {
+                var low = 0
+                var high = count
+                while low < high {
+                    let middle = (low + high) >> 1
+                    if isPast(compare(middle)) { high = middle } else { low = middle + 1 }
+                }
+                return low
+            }
+            return firstIndex { $0 >= 0 }..<firstIndex { $0 > 0 }
         }
     }
-
-    var memoryBytes: Int { arena.capacity + entries.capacity * MemoryLayout<Entry>.stride }
 }
 
 extension Catalog {
@@ -99,14 +124,21 @@ extension Catalog {
         var folder = TextFolder()
         let prefix = folder.fold(query)
         var count = 0
-        for index in [primaryIndex, alternateIndex].compactMap({ $0 }) {
-            index.arena.withUnsafeBufferPointer { arena in
-                for entry in index.entries where Int(entry.length) >= prefix.count {
-                    let start = Int(entry.start)
-                    if prefix.indices.allSatisfy({ arena[start + $0] == prefix[$0] }) { count += 1 }
-                }
+        for index in [primaryIndex, alternateIndex] {
+            for position in 0..<index.count {
+                guard let entry = index.entry(position), Int(entry.length) >= prefix.count else { continue }
+                let start = Int(entry.start)
+                if prefix.indices.allSatisfy({ index.arena[start + $0] == prefix[$0] }) { count += 1 }
             }
         }
         return count
+    }
+
+    var primaryIndex: NameIndexView {
+        NameIndexView(arena: section(.primaryArena), entries: section(.primaryEntries), cityCount: count)
+    }
+
+    var alternateIndex: NameIndexView {
+        NameIndexView(arena: section(.alternateArena), entries: section(.alternateEntries), cityCount: count)
     }
 }

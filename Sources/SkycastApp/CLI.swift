@@ -3,6 +3,7 @@ import CityData
 import Foundation
 import Models
 import SkycastCore
+import Storage
 import Terminal
 import TextLayout
 import Weather
@@ -113,10 +114,9 @@ public enum CLI {
 
     // MARK: - find
 
-    static func loadCatalog(alternateNames: Bool, output: Output) -> Catalog? {
+    static func loadCatalog(settings: Settings, output: Output) -> Catalog? {
         do {
-            let catalog = try Catalog.loadBundled()
-            return alternateNames ? catalog.loadingAlternateNames(try Catalog.bundledBytes("city-names.tsv")) : catalog
+            return try Catalog.open(indexDirectory: XDGDirectories.cache(environment: settings.environment))
         } catch {
             output.err(error.description)
             return nil
@@ -124,7 +124,7 @@ public enum CLI {
     }
 
     static func find(_ query: String, options: Options, settings: Settings, output: Output) async -> Int32 {
-        guard let catalog = loadCatalog(alternateNames: true, output: output) else { return 1 }
+        guard let catalog = loadCatalog(settings: settings, output: output) else { return 1 }
         let limit = options.limit ?? 10
         var matches: [CityMatch]
         do {
@@ -133,7 +133,8 @@ public enum CLI {
             output.err(error.description)
             return usageExit
         }
-        if options.online || matches.count < min(3, limit) {
+        // Only when asked: `find` is an offline catalog search (and a status bar's cheap one).
+        if options.online {
             let network = settings.makeNetworkManager()
             do {
                 let online = try await settings.geocoder.search(query, count: limit, language: settings.language, network: network)
@@ -191,7 +192,7 @@ public enum CLI {
                 return usageExit
             }
         } else {
-            guard let catalog = loadCatalog(alternateNames: true, output: output) else { return 1 }
+            guard let catalog = loadCatalog(settings: settings, output: output) else { return 1 }
             for result in resolve(names, catalog: catalog) {
                 switch result {
                 case let .success(city): if !cities.contains(city) { cities.append(city) }
@@ -253,7 +254,7 @@ public enum CLI {
             }
             return 0
         case let .add(name):
-            guard let catalog = loadCatalog(alternateNames: true, output: output) else { return 1 }
+            guard let catalog = loadCatalog(settings: settings, output: output) else { return 1 }
             switch resolve([name], catalog: catalog)[0] {
             case let .failure(error):
                 output.err(error.message)

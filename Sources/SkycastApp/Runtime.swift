@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Models
 import SkycastCore
+import Storage
 import Weather
 
 /// Runs the app's one-way flow: every event goes through `App.update`, and the effects it returns
@@ -13,7 +14,7 @@ import Weather
 public final class Runtime {
     /// What effects need from the world. `live` wires the real ones; tests pass fakes.
     public struct Services: Sendable {
-        /// The catalog, reported as soon as it can search, then again with its alternate names.
+        /// The catalog, reported once it can search.
         public var loadCatalog: @Sendable (_ report: @escaping @Sendable (Result<Catalog, Catalog.LoadError>) -> Void) -> Void
         /// One result per city, as each arrives.
         public var fetchWeather: @Sendable (_ cities: [City], _ force: Bool) -> AsyncStream<Result<CityWeather, WeatherError>>
@@ -125,11 +126,11 @@ extension Runtime.Services {
         let language = settings.language
         return Runtime.Services(
             loadCatalog: { report in
-                Task.detached(priority: .utility) {
+                let directory = XDGDirectories.cache(environment: settings.environment)
+                // Mapping the index takes a millisecond; building it (first run, new data) longer.
+                Task.detached(priority: .userInitiated) {
                     do throws(Catalog.LoadError) {
-                        let catalog = try Catalog.loadBundled()
-                        report(.success(catalog))
-                        report(.success(catalog.loadingAlternateNames(try Catalog.bundledBytes("city-names.tsv"))))
+                        report(.success(try Catalog.open(indexDirectory: directory)))
                     } catch {
                         report(.failure(error))
                     }

@@ -1,5 +1,7 @@
+import Catalog
 import Foundation
 import SkycastCore
+import Storage
 import Terminal
 
 /// The full-screen table: the one thread that owns the terminal runs this loop. It waits for a key,
@@ -39,14 +41,18 @@ final class TerminalApp {
         var status: Int32 = 0
         var lastTick = Date()
         var dirty = true
+        var lastFrameAnimated = false
         while runtime.isRunning {
             let now = Date()
-            if dirty || view.isAnimating(at: now) {
+            let animating = view.isAnimating(at: now)
+            // One more frame after an animation ends, so that its last step does not stay on screen.
+            if dirty || animating || lastFrameAnimated {
                 view.render(runtime.state, on: screen, now: now)
                 dirty = false
             }
+            lastFrameAnimated = animating
             let untilTick = max(0, Self.tickInterval - now.timeIntervalSince(lastTick))
-            if screen.wait(timeout: view.isAnimating(at: now) ? Self.frameInterval : untilTick) == .terminalLost {
+            if screen.wait(timeout: animating ? Self.frameInterval : untilTick) == .terminalLost {
                 status = Self.hangupStatus
                 break
             }
@@ -88,6 +94,8 @@ final class TerminalApp {
         let loaded = store.load()
         var state = AppState(provider: settings.provider, units: settings.units, bookmarks: loaded.cities, size: size,
                              refreshInterval: settings.refreshInterval)
+        // With its index built, the catalog opens in a millisecond: search works from the first frame.
+        state.catalog = Catalog.openPrebuilt(indexDirectory: XDGDirectories.cache(environment: settings.environment))
         if loaded.readOnly {
             state.bookmarksReadOnly = store.readOnlyNote
             state.status = .init(text: store.readOnlyNote, isError: false)

@@ -21,7 +21,7 @@ public enum App {
         switch event {
         case .started:
             state.lastRefresh = now
-            return [.loadCatalog] + fetch(state.allCities, state: &state, force: false)
+            return (state.catalog == nil ? [.loadCatalog] : []) + fetch(state.allCities, state: &state, force: false)
         case let .key(key):
             return handle(key, state: &state, now: now)
         case let .weather(.success(weather)):

@@ -2,6 +2,8 @@ import Foundation
 
 /// Files that readers see whole or not at all, and copies that never replace one another.
 public enum AtomicFile {
+    static let writeChunk = 65_536
+
     public struct Failure: Error, Sendable {
         public var message: String
     }
@@ -19,7 +21,10 @@ public enum AtomicFile {
         data.withUnsafeBytes { buffer in
             var written = 0
             while written < buffer.count {
-                let result = Glibc.write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                // In pieces of 64 KB: one large write leaves the file in 2 MB page-cache folios, and a
+                // process that maps the file (the catalog index) then pays 2 MB of RSS for each byte
+                // it reads here and there.
+                let result = Glibc.write(descriptor, buffer.baseAddress! + written, min(Self.writeChunk, buffer.count - written))
                 if result < 0 {
                     if errno == EINTR { continue }
                     failure = String(cString: strerror(errno))

@@ -21,10 +21,13 @@ public enum Fixtures {
     public static let zurich = city(2657896, "Zürich", "CH", latitude: 47.37, longitude: 8.55, timeZone: "Europe/Zurich")
     public static let hostile = city(99, "Evil\u{1B}[2J\u{1B}]0;pwn\u{7}Town\u{202E}", "ZZ")
 
-    /// The bundled catalog with its alternate names, loaded once for all tests.
+    /// Where the tests keep the catalog index: built by the first test process, mapped by the rest.
+    public static let indexDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("skycast-tests-catalog")
+
+    /// The bundled catalog with its alternate names, opened once for all tests.
     public static let catalog: Catalog = {
         do {
-            return try Catalog.loadBundled().loadingAlternateNames(try Catalog.bundledBytes("city-names.tsv"))
+            return try Catalog.open(indexDirectory: indexDirectory)
         } catch {
             fatalError("the tests need the bundled city data: \(error)")
         }

@@ -34,7 +34,11 @@ public actor NetworkManager {
     public let configuration: Configuration
     let cache: WeatherCache?
     let clock: @Sendable () -> Date
-    private let transport: HTTPTransport
+    /// Made on the first request: the demo provider, a fresh cache and a known pause never need
+    /// URLSession, whose start-up costs memory and time.
+    private lazy var transport = HTTPTransport(maxConnectionsPerHost: max(1, limits.maxInFlight),
+                                               timeoutSeconds: max(1, configuration.timeoutSeconds),
+                                               bodyLimit: configuration.bodyLimit, userAgent: configuration.userAgent)
     private let limits: ServiceLimits
     private var inFlight: [URL: Task<HTTPResponse, Error>] = [:]
     /// Callers waiting for each shared request: when the last one leaves, a request not yet sent is dropped.
@@ -59,9 +63,6 @@ public actor NetworkManager {
         limits = configuration.limits ?? provider.limits
         allowedInFlight = max(1, limits.maxInFlight)
         pauses = ServicePauses(file: configuration.pauseFile)
-        transport = HTTPTransport(maxConnectionsPerHost: max(1, limits.maxInFlight),
-                                  timeoutSeconds: max(1, configuration.timeoutSeconds),
-                                  bodyLimit: configuration.bodyLimit, userAgent: configuration.userAgent)
     }
 
     /// One result per city as each completes (rows fill in progressively). Cached data comes first:
@@ -199,7 +200,7 @@ public actor NetworkManager {
                 try await self.acquireSlot(for: url)
                 let result: Result<HTTPResponse, Error>
                 do { result = .success(try await transport.get(url)) } catch { result = .failure(error) }
-                await self.releaseSlot()
+                self.releaseSlot()
                 return try result.get()
             }
             inFlight[url] = task

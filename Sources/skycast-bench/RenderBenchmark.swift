@@ -59,7 +59,7 @@ enum RenderBenchmark {
         let catalog: Catalog
         do {
             screen = try NCursesScreen(environment: environment, overrides: .init(), input: slave, output: slave, mouse: false)
-            catalog = try Catalog.loadBundled()
+            catalog = try Catalog.open(indexDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("skycast-bench-catalog"))
         } catch {
             FileHandle.standardError.write(Data("skycast-bench: \(error)\n".utf8))
             return
@@ -68,7 +68,7 @@ enum RenderBenchmark {
         // as the table does, title and status bar included.
         let start = Date(timeIntervalSince1970: 1_764_417_600)
         var now = start
-        let cities = Array(catalog.cities.prefix(20))
+        let cities = (0..<20).map(catalog.city(at:))
         var state = AppState(provider: .openMeteo, units: .metric, bookmarks: cities, size: screen.size)
         let demo = DemoProvider()
         func weather(_ city: City, at time: Date) -> CityWeather { try! demo.weather(for: city, at: time) }

@@ -3,26 +3,22 @@ import XCTest
 @testable import Catalog
 
 final class CatalogSearchTests: XCTestCase {
-    nonisolated(unsafe) static var shared: Catalog?
+    static let directory = FileManager.default.temporaryDirectory.appendingPathComponent("skycast-catalog-tests")
+    static let shared = Result { try Catalog.open(indexDirectory: directory) }
 
-    static func catalog() throws -> Catalog {
-        if let shared { return shared }
-        let catalog = try Catalog.loadBundled().loadingAlternateNames(try Catalog.bundledBytes("city-names.tsv"))
-        shared = catalog
-        return catalog
-    }
+    static func catalog() throws -> Catalog { try shared.get() }
 
     func testBundledDataLoads() throws {
-        let catalog = try Catalog.loadBundled()
-        XCTAssertEqual(catalog.cities.count, 34_006)
-        XCTAssertEqual(catalog.countryNames.count, 252)
-        XCTAssertEqual(catalog.cities.first?.name, "Shanghai")
+        let catalog = try Self.catalog()
+        XCTAssertEqual(catalog.count, 34_006)
+        XCTAssertEqual(catalog.city(at: 0).name, "Shanghai")
         let seoul = try XCTUnwrap(catalog.city(id: 1835848))
         XCTAssertEqual(seoul.countryName, "South Korea")
         XCTAssertEqual(seoul.timeZone, "Asia/Seoul")
         XCTAssertEqual(seoul.latitude, 37.566, accuracy: 1e-9)
-        XCTAssertFalse(catalog.hasAlternateNames)
-        XCTAssertTrue(try Self.catalog().hasAlternateNames)
+        XCTAssertEqual(catalog.countryName(code: "IS"), "Iceland")
+        XCTAssertNil(catalog.city(id: 0))
+        XCTAssertEqual(try catalog.search("서울", limit: 1).first?.city.id, 1835848, "alternate names from the first search")
     }
 
     /// query → (name, country code[, admin1]) of the expected best match.

@@ -180,6 +180,20 @@ final class UpdateTests: XCTestCase {
     }
 }
 
+final class StartTests: XCTestCase {
+    func testStartingLoadsTheCatalogOnlyWhenItIsNotOpenYet() {
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul])
+        XCTAssertEqual(App.update(&state, with: .started, now: Fixtures.now), [.loadCatalog, .fetchWeather([Fixtures.seoul], force: false)])
+        XCTAssertEqual(state.lastRefresh, Fixtures.now)
+        var ready = Fixtures.state(bookmarks: [])
+        ready.catalog = Fixtures.catalog
+        XCTAssertEqual(App.update(&ready, with: .started, now: Fixtures.now), [], "the index was mapped before the first frame")
+        _ = App.update(&ready, with: .key(.character("/")), now: Fixtures.now)
+        guard case let .search(search) = ready.mode else { return XCTFail("search") }
+        XCTAssertNil(search.note, "no loading moment")
+    }
+}
+
 final class SelectionTests: XCTestCase {
     /// The state is the only owner of the selection: a row drawn selected is the row Enter and b act on.
     func testAdoptedBookmarksGetASelectionThatKeysActOn() {
