@@ -56,13 +56,19 @@ public enum CLI {
         }
         switch options.command {
         case .help:
-            output.out(Options.helpText)
+            output.out(Reference.helpText)
+            return .exit(0)
+        case let .completions(shell):
+            output.out(Reference.completion(for: shell) ?? "")
+            return .exit(0)
+        case .manpage:
+            output.out(Reference.manPage)
             return .exit(0)
         case .version:
             output.out("skycast \(SkycastVersion.current)")
             return .exit(0)
         case .about:
-            output.out(Options.aboutText)
+            output.out(Reference.aboutText)
             return .exit(0)
         case .interactive, .show, .find, .bookmarks:
             // Every command may need the catalog; a broken install says so before anything starts.
@@ -107,7 +113,7 @@ public enum CLI {
             return await find(query, options: options, settings: settings, output: output)
         case let .bookmarks(command):
             return bookmarks(command, options: options, settings: settings, output: output)
-        case .interactive, .help, .version, .about:
+        case .interactive, .help, .version, .about, .completions, .manpage:
             return usageExit
         }
     }

@@ -15,6 +15,9 @@ public struct Options: Sendable, Equatable {
         case help
         case version
         case about
+        /// A completion script for this shell.
+        case completions(shell: String)
+        case manpage
     }
 
     public enum BookmarksCommand: Sendable, Equatable {
@@ -132,71 +135,17 @@ public struct Options: Sendable, Equatable {
                 throw UsageError(message: "unknown bookmarks command '\(TextSafety.printable(other))' (list, add, remove)")
             }
         case "help": options.command = .help
+        case "completions":
+            guard rest.count == 1, let shell = rest.first, Reference.shells.contains(shell) else {
+                throw UsageError(message: "completions needs one shell: \(Reference.shells.joined(separator: ", "))")
+            }
+            options.command = .completions(shell: shell)
+        case "manpage": options.command = .manpage
         default:
             throw UsageError(message: "unknown command '\(TextSafety.printable(first))' (show, find, bookmarks; see skycast --help)")
         }
         return options
     }
-
-    public static let helpText = """
-    skycast \(SkycastVersion.current) — the weather of the cities you care about, in your terminal
-
-    USAGE
-      skycast [OPTIONS]                      full-screen table of your cities
-      skycast show [OPTIONS] [CITY ...]      print the weather and exit (bookmarks when no CITY)
-      skycast find [OPTIONS] QUERY           search the city catalog
-      skycast bookmarks [list | add CITY | remove CITY]
-
-    CITY is a name with optional qualifiers: "Paris, FR", "Portland, Oregon", "Springfield, US".
-
-    OPTIONS
-      --demo                 offline simulated weather (always labelled as demo data)
-      --provider NAME        open-meteo (default), openweathermap, demo
-      --units UNITS          metric (default) or imperial
-      --timeout SECONDS      per request, whole seconds (default 10)
-      --no-cache             neither read nor write the weather cache
-      --json                 show, find, bookmarks list: print JSON
-      --online               find: also ask the online geocoder
-      --limit N              find: at most N matches (default 10)
-      --no-color             no colours (NO_COLOR is honoured too)
-      --ascii                ASCII only: * for ★, letters for icons
-      --no-animation         no highlight fades
-      --no-mouse             do not capture the mouse wheel
-      --about                version and data attributions
-      -V, --version          print the version
-      -h, --help             this help
-
-    KEYS (in the table; ? shows them too)
-    \(Keymap.helpText)
-
-    ENVIRONMENT
-      OPENWEATHERMAP_API_KEY        key for --provider openweathermap
-      SKYCAST_OPEN_METEO_URL, SKYCAST_GEOCODING_URL, SKYCAST_OPENWEATHERMAP_URL
-                                    service base URLs (https, or http on loopback)
-      XDG_CONFIG_HOME, XDG_CACHE_HOME   where config.json, bookmarks.json and the cache live
-      NO_COLOR                      disables colour
-      COLORFGBG                     a light background ("0;15") pales the highlight fade
-
-    EXIT STATUS
-      0 success; 1 some city failed, nothing matched or the city data is missing; 2 usage error;
-      129 the terminal went away under the table.
-    """
-
-    public static let aboutText = """
-    skycast \(SkycastVersion.current) — MIT licence
-
-    City and country data © GeoNames (https://www.geonames.org), licensed under
-    Creative Commons Attribution 4.0 International (CC BY 4.0,
-    https://creativecommons.org/licenses/by/4.0/). Modified: a subset of fields
-    was selected, admin1 codes were replaced by admin1 names, ASCII names were
-    derived from the names, and rows were re-sorted.
-
-    Weather data by Open-Meteo.com (https://open-meteo.com), CC BY 4.0. The free
-    Open-Meteo API is for non-commercial use only; its terms:
-    https://open-meteo.com/en/terms. For commercial use, see its API plans.
-    Weather data by OpenWeatherMap (https://openweathermap.org), when that provider is chosen.
-    Demo mode shows simulated data, not a forecast.
-    """
 }
 
 /// Text echoed back to the user from argv or files: sanitised, and cut when absurdly long.

@@ -194,4 +194,30 @@ final class CLITests: XCTestCase {
         XCTAssertEqual(captured.err.split(separator: "\n").count, 2, "each failed city is named: \(captured.err)")
         XCTAssertEqual(limited.requestCount, 1, "nothing is sent into the stored pause")
     }
+
+    /// --help, the man page and the completions come from one reference: every option in it parses,
+    /// and each shows up in all three.
+    func testTheReferenceDescribesTheOptionsThatParse() async throws {
+        for option in Reference.options {
+            for flag in option.flags {
+                let arguments = option.argument == nil ? [flag] : [flag, option.values.first ?? "3"]
+                XCTAssertNoThrow(try Options.parse(arguments), "\(flag)")
+                XCTAssertTrue(Reference.helpText.contains(flag), "--help lists \(flag)")
+                XCTAssertTrue(Reference.manPage.contains(flag.replacingOccurrences(of: "-", with: "\\-")), "the man page lists \(flag)")
+                for shell in Reference.shells {
+                    XCTAssertTrue(Reference.completion(for: shell)?.contains(flag.drop { $0 == "-" }) ?? false, "\(shell) completes \(flag)")
+                }
+            }
+        }
+        for entry in Keymap.entries { XCTAssertTrue(Reference.manPage.contains(entry.label.replacingOccurrences(of: "-", with: "\\-"))) }
+        var (status, captured) = await run(["completions", "bash"])
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(captured.out.contains("complete -F _skycast skycast"))
+        (status, captured) = await run(["completions", "tcsh"])
+        XCTAssertEqual(status, 2)
+        XCTAssertEqual(captured.err, "completions needs one shell: bash, zsh, fish\n")
+        (status, captured) = await run(["manpage"])
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(captured.out.hasPrefix(".TH SKYCAST 1"))
+    }
 }
