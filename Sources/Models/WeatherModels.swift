@@ -87,17 +87,20 @@ public struct CurrentWeather: Sendable, Hashable, Codable {
     public var humidity: Int?
     /// km/h.
     public var windSpeed: Double?
+    /// Degrees the wind comes from (0 north, 90 east), as meteorology reports it.
+    public var windDirection: Double?
     /// Unknown: icons show the day variant.
     public var isDay: Bool?
     public var observedAt: Date
 
     public init(temperature: Double, apparentTemperature: Double?, weatherCode: WeatherCode, humidity: Int?,
-                windSpeed: Double?, isDay: Bool?, observedAt: Date) {
+                windSpeed: Double?, windDirection: Double? = nil, isDay: Bool?, observedAt: Date) {
         self.temperature = temperature
         self.apparentTemperature = apparentTemperature
         self.weatherCode = weatherCode
         self.humidity = humidity
         self.windSpeed = windSpeed
+        self.windDirection = windDirection
         self.isDay = isDay
         self.observedAt = observedAt
     }
@@ -202,7 +205,8 @@ public struct CityWeather: Sendable, Hashable, Codable {
         if let wrong = temperatures.first(where: { !(-100...100).contains($0) }) {
             throw WeatherError(.invalidResponse("implausible temperature \(wrong)"), city: city, provider: provider)
         }
-        guard (0...500).contains(current.windSpeed ?? 0), (0...100).contains(current.humidity ?? 0), abs(utcOffsetSeconds) <= 86_400 else {
+        guard (0...500).contains(current.windSpeed ?? 0), (0...360).contains(current.windDirection ?? 0),
+              (0...100).contains(current.humidity ?? 0), abs(utcOffsetSeconds) <= 86_400 else {
             throw WeatherError(.invalidResponse("implausible wind, humidity or time zone"), city: city, provider: provider)
         }
         let times = [current.observedAt] + hourly.map(\.time)

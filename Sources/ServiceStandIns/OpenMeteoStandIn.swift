@@ -199,6 +199,7 @@ public final class OpenMeteoStandIn: @unchecked Sendable {
             case "relative_humidity_2m": return "70"
             case "weather_code": return ["0", "2", "3", "61", "45"][((hour / 6 + Int(seed)) % 5 + 5) % 5]
             case "wind_speed_10m": return "12.6"
+            case "wind_direction_10m": return "230"
             case "is_day": return (6..<18).contains(hour % 24) ? "1" : "0"
             case "precipitation_probability": return String((hour * 7) % 100)
             default: return "0"

@@ -137,6 +137,10 @@ public final class AppView {
         let units = Formatters.unitSymbol(state.units, degree: capabilities.glyphs.degree)
         title.append(" \(dot) \(state.provider.displayName) \(dot) \(units) \(dot) \(Formatters.age(from: state.lastUpdated, now: now))",
                      TextStyle(dim: true))
+        if state.sortOrder != .yours || state.sortReversed {
+            let order = state.sortOrder == .yours ? "your order" : "by \(state.sortOrder.rawValue)"
+            title.append(" \(dot) \(order)\(state.sortReversed ? ", reversed" : "")", TextStyle(dim: true))
+        }
         if state.effectiveRefreshInterval > state.refreshInterval {
             // Raised to stay within the service's daily quota: say so.
             title.append(" \(dot) refresh every \(Int(state.effectiveRefreshInterval / 60)) min", TextStyle(dim: true))

@@ -15,15 +15,19 @@ public enum CLI {
     public struct Output: Sendable {
         public var out: @Sendable (String) -> Void
         public var err: @Sendable (String) -> Void
+        /// Whether `out` is a terminal (colours, its width) rather than a pipe or a file.
+        public var isTerminal: Bool
 
-        public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void) {
+        public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isTerminal: Bool = false) {
             self.out = out
             self.err = err
+            self.isTerminal = isTerminal
         }
 
         public static let standard = Output(
             out: { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
-            err: { FileHandle.standardError.write(Data(("skycast: " + $0 + "\n").utf8)) })
+            err: { FileHandle.standardError.write(Data(("skycast: " + $0 + "\n").utf8)) },
+            isTerminal: isatty(1) == 1)
     }
 
     public static let usageExit: Int32 = 2
@@ -187,25 +191,11 @@ public enum CLI {
     }
 
     static func show(_ names: [String], options: Options, settings: Settings, output: Output) async -> Int32 {
-        var cities: [City] = []
-        var failed = false
-        if names.isEmpty {
-            let loaded = settings.bookmarkStore.load()
-            if let warning = loaded.warning { output.err(warning) }
-            cities = loaded.cities
-            guard !cities.isEmpty else {
-                output.err("no city given and no bookmarks yet; try: skycast show \"Paris, FR\"")
-                return usageExit
-            }
-        } else {
-            guard let catalog = loadCatalog(settings: settings, output: output) else { return 1 }
-            for result in resolve(names, catalog: catalog) {
-                switch result {
-                case let .success(city): if !cities.contains(city) { cities.append(city) }
-                case let .failure(error): output.err(error.message); failed = true
-                }
-            }
+        guard let (cities, unknown) = showCities(names, settings: settings, output: output) else { return names.isEmpty ? usageExit : 1 }
+        if let format = options.format {
+            return await showFormatted(cities, format: format, settings: settings, output: output) && !unknown ? 0 : 1
         }
+        var failed = unknown
         let network = settings.makeNetworkManager()
         let results = await network.weatherResults(for: cities)
         var good: [CityWeather] = []
@@ -217,30 +207,121 @@ public enum CLI {
                 output.err(error.description)
             }
         }
-        let now = Date()
-        let ascii = settings.overrides.ascii || settings.environment["TERM"] == "dumb"
-            || !TerminalCapabilities.isUTF8Locale(settings.environment)
         if options.json {
             output.out(JSONOutput.show(good, units: settings.units))
         } else {
-            if settings.provider == .demo { output.out("DEMO DATA \(ascii ? "-" : "—") simulated weather, not a forecast") }
-            for weather in good { output.out(showLine(weather, units: settings.units, ascii: ascii, now: now)) }
+            let target = ShowTarget(settings: settings, isTerminal: output.isTerminal)
+            if settings.provider == .demo {
+                output.out(TerminalText.truncated("DEMO DATA \(target.capabilities.glyphs.emDash) simulated weather, not a forecast",
+                                                  to: target.width, ellipsis: target.capabilities.glyphs.ellipsis))
+            }
+            for line in showLines(good, units: settings.units, target: target, now: Date()) { output.out(line) }
             if !good.isEmpty { output.out(settings.provider.attribution) }
         }
         return failed ? 1 : 0
     }
 
-    static func showLine(_ weather: CityWeather, units: Units, ascii: Bool, now: Date) -> String {
-        let glyphs: Glyphs = ascii ? .ascii : .unicode
-        let current = weather.current
-        let name = TerminalText.fitted(TerminalText.sanitized(weather.city.shortName), to: 26, ellipsis: glyphs.ellipsis)
-        let condition = TerminalText.fitted("\(current.weatherCode.icon(ascii: ascii, isDay: current.isDay ?? true)) \(current.weatherCode.description)", to: 20)
-        let temperature = TerminalText.fitted(Formatters.temperatureWithUnit(current.temperature, units, degree: glyphs.degree),
-                                              to: 6, alignRight: true)
-        let days = weather.days(from: now).prefix(5).map { day in
-            TerminalText.fitted("\(day.weatherCode?.icon(ascii: ascii) ?? glyphs.missing) " + Formatters.highLow(day.high, day.low, units, degree: ""), to: 9)
-        }.joined()
-        return "\(name) \(condition) \(temperature)   \(days)"
+    /// The cities `show` is about: the bookmarks when no name is given, else each name's best match
+    /// (a bookmarked one without opening the catalog). Nil when there is nothing to show; `unknown`
+    /// when a name matched nothing (reported).
+    static func showCities(_ names: [String], settings: Settings, output: Output) -> (cities: [City], unknown: Bool)? {
+        let loaded = settings.bookmarkStore.load()
+        if names.isEmpty {
+            if let warning = loaded.warning { output.err(warning) }
+            guard !loaded.cities.isEmpty else {
+                output.err("no city given and no bookmarks yet; try: skycast show \"Paris, FR\"")
+                return nil
+            }
+            return (loaded.cities, false)
+        }
+        var cities: [City] = []
+        var unknown = false
+        let bookmarked = names.map { bookmark(named: $0, in: loaded.cities) }
+        let catalog = bookmarked.contains(nil) ? loadCatalog(settings: settings, output: output) : nil
+        if bookmarked.contains(nil) && catalog == nil { return nil }
+        for (name, city) in zip(names, bookmarked) {
+            switch city.map({ .success($0) }) ?? resolve([name], catalog: catalog!)[0] {
+            case let .success(city): if !cities.contains(city) { cities.append(city) }
+            case let .failure(error): output.err(error.message); unknown = true
+            }
+        }
+        return cities.isEmpty ? nil : (cities, unknown)
+    }
+
+    /// The bookmarked city `name` stands for: its id, its name, or its name with the country (and state).
+    static func bookmark(named name: String, in bookmarks: [City]) -> City? {
+        var folder = TextFolder()
+        let wanted = folder.fold(name)
+        return bookmarks.first { String($0.id) == name }
+            ?? bookmarks.first { folder.fold($0.name) == wanted || folder.fold($0.qualifiedName) == wanted || folder.fold($0.shortName) == wanted }
+    }
+
+    /// `show --format`: a line a city for a status bar. Fresh cache answers without a request; the
+    /// run never takes longer than `--timeout`; with only stale data (the service down or paused),
+    /// the cached line marked "~". False when a city had nothing at all to show.
+    static func showFormatted(_ cities: [City], format: LineFormat, settings: Settings, output: Output) async -> Bool {
+        final class Latest: @unchecked Sendable {
+            private let lock = NSLock()
+            private var weather: [Int: CityWeather] = [:]
+            private var errors: [Int: WeatherError] = [:]
+            func record(_ result: Result<CityWeather, WeatherError>) {
+                lock.lock()
+                defer { lock.unlock() }
+                switch result {
+                case let .success(new):
+                    if let known = weather[new.city.id], known.fetchedAt > new.fetchedAt { return }
+                    weather[new.city.id] = new
+                case let .failure(error):
+                    if let id = error.city?.id, error.kind != .cancelled { errors[id] = error }
+                }
+            }
+            func result(_ id: Int) -> (CityWeather?, WeatherError?) {
+                lock.lock()
+                defer { lock.unlock() }
+                return (weather[id], errors[id])
+            }
+        }
+        let latest = Latest()
+        let stream = settings.makeNetworkManager().weather(for: cities)
+        let timeout = UInt64(settings.timeoutSeconds) * 1_000_000_000
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { for await result in stream { latest.record(result) } }
+            group.addTask { try? await Task.sleep(nanoseconds: timeout) }
+            await group.next()
+            group.cancelAll()
+        }
+        let now = Date()
+        let ascii = ShowTarget(settings: settings, isTerminal: false).ascii
+        var complete = true
+        for city in cities {
+            switch latest.result(city.id) {
+            case let (weather?, _):
+                let stale = now.timeIntervalSince(weather.fetchedAt) > WeatherCache.defaultTimeToLive
+                output.out(format.render(weather, units: settings.units, ascii: ascii, stale: stale, now: now))
+            case let (nil, error):
+                complete = false
+                output.err(error?.description ?? "\(city.shortName): no answer within \(settings.timeoutSeconds) s")
+            }
+        }
+        return complete
+    }
+
+    /// The rows of `show`: the table's own row layout for the target's width (dropping days, then
+    /// the condition words, never wrapping), under a header that names the days.
+    static func showLines(_ weather: [CityWeather], units: Units, target: ShowTarget, now: Date) -> [String] {
+        let layout = RowLayout(width: target.width)
+        let days = weather.first.map { Array($0.days(from: now).map(\.date)) } ?? []
+        var lines = [RowFormatter.header(layout, glyphs: target.capabilities.glyphs, days: days)]
+        for city in weather {
+            lines.append(RowFormatter.line(for: CityRow(city: city.city, bookmarked: false, status: .loaded(city), units: units), layout: layout,
+                                           capabilities: target.capabilities, now: now))
+        }
+        return lines.map { line in
+            // The layout fits the width; a line that would not is cut rather than wrapped.
+            let fitted = TerminalText.width(line.text) > target.width
+                ? StyledLine(TerminalText.truncated(line.text, to: target.width, ellipsis: "")) : line
+            return fitted.escaped(for: target.capabilities)
+        }
     }
 
     // MARK: - bookmarks
@@ -277,12 +358,7 @@ public enum CLI {
                 }
             }
         case let .remove(name):
-            let current = store.load().cities
-            var folder = TextFolder()
-            let wanted = folder.fold(name)
-            let city = current.first { String($0.id) == name }
-                ?? current.first { folder.fold($0.name) == wanted || folder.fold($0.qualifiedName) == wanted || folder.fold($0.shortName) == wanted }
-            guard let city else {
+            guard let city = bookmark(named: name, in: store.load().cities) else {
                 output.err("'\(TextSafety.printable(name))' is not bookmarked (skycast bookmarks list)")
                 return 1
             }

@@ -39,6 +39,8 @@ public struct Options: Sendable, Equatable {
     public var json = false
     public var online = false
     public var limit: Int?
+    /// `show --format`: a one-line template for status bars.
+    public var format: LineFormat?
 
     public init() {}
 
@@ -92,6 +94,13 @@ public struct Options: Sendable, Equatable {
                     throw UsageError(message: "--timeout takes whole seconds from 1 to 120, not '\(text)'")
                 }
                 options.timeoutSeconds = seconds
+            case "--format":
+                let text = try value(for: flag, inline: inline)
+                do throws(LineFormat.FormatError) {
+                    options.format = try LineFormat(parsing: text)
+                } catch {
+                    throw UsageError(message: error.message)
+                }
             case "--limit":
                 let text = try value(for: flag, inline: inline)
                 guard let limit = Int(text), (1...500).contains(limit) else {
@@ -108,7 +117,7 @@ public struct Options: Sendable, Equatable {
             default:
                 throw UsageError(message: "unknown option '\(TextSafety.printable(argument))' (see skycast --help)")
             }
-            if inline != nil, !["--provider", "--units", "--timeout", "--limit"].contains(flag) {
+            if inline != nil, !["--provider", "--units", "--timeout", "--limit", "--format"].contains(flag) {
                 throw UsageError(message: "\(flag) takes no value")
             }
             index += 1

@@ -41,6 +41,8 @@ enum Reference {
         Option(flags: ["--timeout"], argument: "SECONDS", summary: "per request, whole seconds (default 10)"),
         Option(flags: ["--no-cache"], summary: "neither read nor write the weather cache"),
         Option(flags: ["--json"], summary: "show, find, bookmarks list: print JSON"),
+        Option(flags: ["--format"], argument: "FORMAT", summary: "show: one line a city for status bars, e.g. \"%c %t\"; "
+               + LineFormat.codes.map { "%\($0.code) \($0.meaning)" }.joined(separator: ", ")),
         Option(flags: ["--online"], summary: "find: also ask the online geocoder"),
         Option(flags: ["--limit"], argument: "N", summary: "find: at most N matches (default 10)"),
         Option(flags: ["--no-color"], summary: "no colours (NO_COLOR is honoured too)"),

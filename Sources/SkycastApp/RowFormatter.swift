@@ -8,11 +8,16 @@ import Weather
 
 /// The text and styles of table rows, their header, and the small formats they share.
 enum RowFormatter {
-    static func header(_ layout: RowLayout, glyphs: Glyphs) -> StyledLine {
+    /// The column header. Given the days of the strip, it names them ("Today Tue Wed …").
+    static func header(_ layout: RowLayout, glyphs: Glyphs, days: [LocalDate] = []) -> StyledLine {
         var text = String(repeating: " ", count: RowLayout.markerWidth) + TerminalText.fitted("CITY", to: layout.nameWidth) + " "
         text += layout.conditionWidth > 0 ? TerminalText.fitted("NOW", to: layout.conditionWidth) + " " : "  "
-        text += TerminalText.fitted("TEMP", to: RowLayout.temperatureWidth, alignRight: true) + "   "
+        text += TerminalText.fitted("TEMP", to: RowLayout.temperatureWidth, alignRight: true) + (layout.strip == .none ? "" : "   ")
         switch layout.strip {
+        case let .days(count) where days.count >= count:
+            text += days.prefix(count).enumerated().map { index, day in
+                TerminalText.fitted(index == 0 ? "Today" : day.weekdayAbbreviation, to: RowLayout.daySlotWidth)
+            }.joined()
         case let .days(count): text += "NEXT \(count) DAYS"
         case let .hours(count): text += "NEXT \(count) H"
         case .none: break

@@ -29,6 +29,9 @@ struct RowLayout: Equatable {
             - Self.temperatureWidth - 3
         if width < 60 || stripWidth < 12 {
             strip = .none
+            // No strip: the name may take what the icon and the temperature leave, up to its usual
+            // longest, so that a row's error keeps some room.
+            nameWidth = max(nameWidth, min(25, width - Self.markerWidth - 2 - Self.temperatureWidth - 1))
         } else if stripWidth >= Self.daySlotWidth * 3 {
             strip = .days(min(7, stripWidth / Self.daySlotWidth))
         } else {

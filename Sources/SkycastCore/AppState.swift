@@ -61,6 +61,22 @@ public struct AppState: Sendable {
     public var bookmarkWritesInFlight = 0
     /// Set when the bookmarks file can be read but not written: why no change can be saved.
     public var bookmarksReadOnly: String?
+    /// The order of each section on screen; the bookmarks keep their saved order underneath.
+    public var sortOrder: SortOrder = .yours
+    public var sortReversed = false
+
+    public enum SortOrder: String, Sendable, CaseIterable {
+        case yours
+        case temperature
+        case name
+        /// East to west: the cities whose day is furthest on first.
+        case localTime = "local time"
+
+        public var next: SortOrder {
+            let all = Self.allCases
+            return all[(all.firstIndex(of: self)! + 1) % all.count]
+        }
+    }
 
     public init(provider: ProviderID, units: Units, bookmarks: [City], size: TerminalSize, refreshInterval: TimeInterval = 600) {
         self.provider = provider
@@ -79,8 +95,32 @@ public struct AppState: Sendable {
         RefreshBudget.interval(configured: refreshInterval, cities: allCities.count, provider: provider)
     }
 
-    /// Every city in table order: bookmarks, then those added in this run.
-    public var allCities: [City] { bookmarks + added }
+    /// Every city in table order: bookmarks, then those added in this run, each in the sort order.
+    public var allCities: [City] { ordered(bookmarks) + ordered(added) }
+
+    /// `cities` in the active order.
+    public func ordered(_ cities: [City]) -> [City] {
+        let sorted: [City]
+        switch sortOrder {
+        case .yours:
+            sorted = cities
+        case .temperature:
+            // Warmest first; a city without weather yet goes last.
+            sorted = cities.sorted { lhs, rhs in
+                let left = weather[lhs.id]?.weather?.current.temperature ?? -.infinity
+                let right = weather[rhs.id]?.weather?.current.temperature ?? -.infinity
+                return left != right ? left > right : lhs.id < rhs.id
+            }
+        case .name:
+            sorted = cities.sorted { lhs, rhs in
+                let left = lhs.name.lowercased(), right = rhs.name.lowercased()
+                return left != right ? left < right : lhs.id < rhs.id
+            }
+        case .localTime:
+            sorted = cities.sorted { $0.longitude != $1.longitude ? $0.longitude > $1.longitude : $0.id < $1.id }
+        }
+        return sortReversed ? sorted.reversed() : sorted
+    }
 
     /// The table's sections: bookmarks first, then the cities added in this run under a header.
     public enum Section: Hashable, Sendable {
@@ -96,8 +136,8 @@ public struct AppState: Sendable {
         // Bookmarking moves a city between the lists, so none is in both; a repeat is dropped anyway.
         var seen = Set<Int>()
         let sections: [(section: Section, items: [Int])] = [
-            (.bookmarks, bookmarks.map(\.id).filter { seen.insert($0).inserted }),
-            (.added, added.map(\.id).filter { seen.insert($0).inserted }),
+            (.bookmarks, ordered(bookmarks).map(\.id).filter { seen.insert($0).inserted }),
+            (.added, ordered(added).map(\.id).filter { seen.insert($0).inserted }),
         ]
         return TableLine.lines(sections, hasHeader: { $0.title != nil })
     }

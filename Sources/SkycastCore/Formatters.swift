@@ -34,6 +34,13 @@ public enum Formatters {
         kilometresPerHour.map { "\(Int(units.speed($0).rounded())) \(units.speedSymbol)" } ?? missing
     }
 
+    /// Where the wind blows to, from the direction it comes from: a north wind (0°) is "↓".
+    /// ASCII gives the direction it comes from: "N", "SW".
+    public static func windArrow(from degrees: Double, ascii: Bool) -> String {
+        let sector = Int(((degrees.truncatingRemainder(dividingBy: 360) + 360).truncatingRemainder(dividingBy: 360) / 45).rounded()) % 8
+        return ascii ? ["N", "NE", "E", "SE", "S", "SW", "W", "NW"][sector] : ["↓", "↙", "←", "↖", "↑", "↗", "→", "↘"][sector]
+    }
+
     /// "71 %"; `missing` when unknown.
     public static func percent(_ value: Int?, missing: String) -> String {
         value.map { "\($0) %" } ?? missing

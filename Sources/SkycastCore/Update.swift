@@ -170,6 +170,12 @@ public enum App {
         case .quit: return [.quit]
         case .redraw: return [.redraw]
         case .refreshAll: return fetch(state.allCities, state: &state, force: true, now: now)
+        case .sort:
+            state.sortOrder = state.sortOrder.next
+            state.status = .init(text: state.sortOrder == .yours ? "your order" : "sorted by \(state.sortOrder.rawValue)", isError: false)
+        case .reverseSort:
+            state.sortReversed.toggle()
+            state.status = .init(text: state.sortReversed ? "reversed" : "not reversed", isError: false)
         case .dismiss: state.status = nil
         case .details, .refresh, .bookmark, .remove, .moveBookmarkDown, .moveBookmarkUp:
             guard let id = state.table.selected, let city = state.city(id: id) else {
@@ -210,6 +216,10 @@ public enum App {
             }
             return remove(city.id, state: &state)
         case .moveBookmarkDown, .moveBookmarkUp:
+            guard state.sortOrder == .yours, !state.sortReversed else {
+                state.status = .init(text: "J K reorder your own order: press s until the title shows no order, S to unreverse", isError: false)
+                return []
+            }
             guard let index = state.bookmarks.firstIndex(where: { $0.id == city.id }) else {
                 state.status = .init(text: "only bookmarked cities can be reordered (b bookmarks)", isError: false)
                 return []

@@ -25,6 +25,28 @@ public enum HighlightFade {
         }
     }
 
+    /// How long a moved row is marked.
+    public static let moveDuration = 0.6
+    static let blues: [UInt8] = [39, 33, 32, 25, 24, 23]
+    static let paleBlues: [UInt8] = [117, 153, 159, 189, 195, 231]
+
+    /// The overlay for a row the diff moved `elapsed` seconds ago (a sort, a reorder): blue where
+    /// an inserted row is gold, the same steps for fewer colours, none without animation.
+    public static func moveStyle(elapsed: Double, capabilities: TerminalCapabilities) -> TextStyle? {
+        guard capabilities.animation, elapsed >= 0, elapsed < moveDuration else { return nil }
+        let progress = elapsed / moveDuration
+        switch capabilities.colors {
+        case .full:
+            let steps = capabilities.lightBackground ? paleBlues : blues
+            let step = min(steps.count - 1, Int(progress * Double(steps.count)))
+            return TextStyle(foreground: step < 2 || capabilities.lightBackground ? .black : nil, background: Color(steps[step]))
+        case .sixteen, .eight:
+            return progress < 1.0 / 3 ? TextStyle(foreground: .white, background: .blue) : progress < 2.0 / 3 ? TextStyle(bold: true) : nil
+        case .none:
+            return progress < 0.5 ? TextStyle(underline: true) : nil
+        }
+    }
+
     /// The brief flash of a value that changed in place (reconfigured rows).
     public static let flashDuration = 0.4
 

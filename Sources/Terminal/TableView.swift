@@ -17,6 +17,8 @@ public final class TableView<Section: Hashable & Sendable, Item: Hashable & Send
     public private(set) var snapshot = DiffableSnapshot<Section, Item>()
     private var lines: [TableLine<Section, Item>] = []
     private var insertedAt: [Item: Double] = [:]
+    /// Rows the diff moved (only those: a minimal diff moves few rows when many shift).
+    private var movedAt: [Item: Double] = [:]
     /// Reconfigured rows: when, and the line they showed before, so that only the runs whose text
     /// changed flash (a repainted temperature costs a few bytes, not a whole row).
     private var flashedAt: [Item: (time: Double, previous: StyledLine?)] = [:]
@@ -37,12 +39,16 @@ public final class TableView<Section: Hashable & Sendable, Item: Hashable & Send
         lines = TableLine.lines(snapshot.sectionIdentifiers.map { ($0, snapshot.itemIdentifiers(inSection: $0) ?? []) },
                                 hasHeader: { [sectionHeaderProvider] in sectionHeaderProvider?($0) != nil })
         insertedAt = insertedAt.filter { snapshot.contains($0.key) && now - $0.value < HighlightFade.duration }
+        movedAt = movedAt.filter { snapshot.contains($0.key) && now - $0.value < HighlightFade.moveDuration }
         renderedLines = renderedLines.filter { snapshot.contains($0.key) }
         flashedAt = flashedAt.filter { snapshot.contains($0.key) && now - $0.value.time < HighlightFade.flashDuration }
         if animated {
             for path in diff.insertedItems { if let item = snapshot.item(at: path) { insertedAt[item] = now } }
             for section in diff.insertedSections {
                 for item in snapshot.itemIdentifiers(inSection: snapshot.sectionIdentifiers[section]) ?? [] { insertedAt[item] = now }
+            }
+            for move in diff.movedItems {
+                if let item = snapshot.item(at: move.to), insertedAt[item] == nil { movedAt[item] = now }
             }
             for path in diff.reconfiguredItems + diff.reloadedItems {
                 if let item = snapshot.item(at: path), insertedAt[item] == nil { flashedAt[item] = (now, renderedLines[item]) }
@@ -60,6 +66,7 @@ public final class TableView<Section: Hashable & Sendable, Item: Hashable & Send
     /// Whether a fade or flash is still playing at `now`.
     public func isAnimating(now: Double) -> Bool {
         insertedAt.values.contains { now - $0 < HighlightFade.duration }
+            || movedAt.values.contains { now - $0 < HighlightFade.moveDuration }
             || flashedAt.values.contains { now - $0.time < HighlightFade.flashDuration }
     }
 
@@ -101,6 +108,8 @@ public final class TableView<Section: Hashable & Sendable, Item: Hashable & Send
                 var overlay: TextStyle?
                 if let inserted = insertedAt[item], let fade = HighlightFade.style(elapsed: now - inserted, capabilities: capabilities) {
                     overlay = fade
+                } else if let moved = movedAt[item], let mark = HighlightFade.moveStyle(elapsed: now - moved, capabilities: capabilities) {
+                    overlay = mark
                 } else if item == state.selected {
                     overlay = selectionStyle
                 }

@@ -94,4 +94,29 @@ public struct StyledLine: Hashable, Sendable {
     public mutating func append(_ text: String, _ style: TextStyle = .plain) { runs.append(Run(text, style)) }
 
     public var text: String { runs.map(\.text).joined() }
+
+    /// The line as text for a stream (`skycast show`): with SGR escapes for the styles the
+    /// terminal can show, or plain where it shows no colour.
+    public func escaped(for capabilities: TerminalCapabilities) -> String {
+        guard capabilities.colors != .none else { return text }
+        return runs.map { run in
+            let style = capabilities.resolve(run.style)
+            var codes: [String] = []
+            if style.bold { codes.append("1") }
+            if style.dim { codes.append("2") }
+            if style.underline { codes.append("4") }
+            if style.reverse { codes.append("7") }
+            if let foreground = style.foreground { codes.append(Self.sgr(foreground, base: 30)) }
+            if let background = style.background { codes.append(Self.sgr(background, base: 40)) }
+            return codes.isEmpty ? run.text : "\u{1B}[\(codes.joined(separator: ";"))m\(run.text)\u{1B}[0m"
+        }.joined()
+    }
+
+    private static func sgr(_ color: Color, base: Int) -> String {
+        switch color.index {
+        case 0..<8: return String(base + Int(color.index))
+        case 8..<16: return String(base + 60 + Int(color.index) - 8)
+        default: return "\(base + 8);5;\(color.index)"
+        }
+    }
 }

@@ -73,6 +73,7 @@ public struct DemoProvider: WeatherProvider {
             weatherCode: code(at: now.timeIntervalSince1970, temperature: currentTemperature),
             humidity: 55 + Int(noise(city.id, Int(hourStart / 3600), salt: 6) * 30),
             windSpeed: 12 + noise(city.id, Int(hourStart / 3600), salt: 7) * 10,
+            windDirection: (noise(city.id, Int(hourStart / 3600), salt: 8) + 1) * 180,
             isDay: localHour >= 7 && localHour < 19,
             observedAt: Date(timeIntervalSince1970: hourStart))
         return try CityWeather(city: city, current: current, daily: days, hourly: hours, utcOffsetSeconds: offset,

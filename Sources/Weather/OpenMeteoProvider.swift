@@ -5,7 +5,7 @@ import Models
 /// comma-separated and the reply is an array (a single object for one city).
 ///
 /// The free API weighs each location at `max(1, v/10 × max(1, d/14))` calls for v variables over d
-/// days (Open-Meteo's server source, `ForecastapiQuery.swift`), so skycast asks for 9 variables:
+/// days (Open-Meteo's server source, `ForecastapiQuery.swift`), so skycast asks for 10 variables:
 /// one call a city. Daily highs, lows, conditions and rain chances are folded from the hourly values
 /// by the city's own dates, as Open-Meteo aggregates its daily values from hourly data itself.
 public struct OpenMeteoProvider: WeatherProvider {
@@ -19,7 +19,8 @@ public struct OpenMeteoProvider: WeatherProvider {
     public var serviceURL: URL? { baseURL }
     let clock: @Sendable () -> Date
 
-    static let currentVariables = ["temperature_2m", "apparent_temperature", "relative_humidity_2m", "weather_code", "wind_speed_10m", "is_day"]
+    static let currentVariables = ["temperature_2m", "apparent_temperature", "relative_humidity_2m", "weather_code", "wind_speed_10m",
+                                   "wind_direction_10m", "is_day"]
     static let hourlyVariables = ["temperature_2m", "weather_code", "precipitation_probability"]
 
     public init(baseURL: URL = Endpoints.defaults.openMeteo, clock: @escaping @Sendable () -> Date = { Date() }) {
@@ -125,6 +126,7 @@ public struct OpenMeteoProvider: WeatherProvider {
             var relative_humidity_2m: Double?
             var weather_code: Double?
             var wind_speed_10m: Double?
+            var wind_direction_10m: Double?
             var is_day: Double?
         }
 
@@ -154,6 +156,7 @@ public struct OpenMeteoProvider: WeatherProvider {
                 weatherCode: WeatherCode(Int(saturating: code)),
                 humidity: current.relative_humidity_2m.map { Int(saturating: $0) },
                 windSpeed: current.wind_speed_10m,
+                windDirection: current.wind_direction_10m,
                 isDay: current.is_day.map { $0 != 0 },
                 observedAt: Date(timeIntervalSince1970: current.time ?? fetchedAt.timeIntervalSince1970))
             var hours: [HourlyForecast] = []

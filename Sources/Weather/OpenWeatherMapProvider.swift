@@ -59,16 +59,14 @@ public struct OpenWeatherMapProvider: WeatherProvider {
         }
         let offset = list.city?.timezone ?? now.timezone ?? 0
         let observed = Date(timeIntervalSince1970: now.dt ?? clock().timeIntervalSince1970)
-        let isDay: Bool
+        var isDay: Bool?
         if let sunrise = now.sys?.sunrise, let sunset = now.sys?.sunset {
             isDay = observed.timeIntervalSince1970 >= sunrise && observed.timeIntervalSince1970 < sunset
-        } else {
-            isDay = true
         }
         let currentWeather = CurrentWeather(
-            temperature: temperature, apparentTemperature: now.main?.feels_like ?? temperature,
-            weatherCode: Self.wmoCode(forCondition: conditionID), humidity: Int(saturating: now.main?.humidity ?? 0),
-            windSpeed: (now.wind?.speed ?? 0) * 3.6, isDay: isDay, observedAt: observed)
+            temperature: temperature, apparentTemperature: now.main?.feels_like,
+            weatherCode: Self.wmoCode(forCondition: conditionID), humidity: now.main?.humidity.map { Int(saturating: $0) },
+            windSpeed: now.wind?.speed.map { $0 * 3.6 }, windDirection: now.wind?.deg, isDay: isDay, observedAt: observed)
 
         let steps: [(time: Double, temperature: Double, high: Double, low: Double, code: WeatherCode, rain: Int)] =
             (list.list ?? []).compactMap { item in
@@ -173,7 +171,7 @@ public struct OpenWeatherMapProvider: WeatherProvider {
 
     struct CurrentReply: Decodable {
         struct Main: Decodable { var temp: Double?; var feels_like: Double?; var humidity: Double? }
-        struct Wind: Decodable { var speed: Double? }
+        struct Wind: Decodable { var speed: Double?; var deg: Double? }
         struct Sys: Decodable { var sunrise: Double?; var sunset: Double? }
         var weather: [Condition]?
         var main: Main?

@@ -17,7 +17,10 @@ public struct WeatherCache: Sendable {
     public let directory: URL
     public let timeToLive: TimeInterval
 
-    public init(directory: URL, timeToLive: TimeInterval = 600) {
+    /// Entries younger than this replace a request.
+    public static let defaultTimeToLive: TimeInterval = 600
+
+    public init(directory: URL, timeToLive: TimeInterval = defaultTimeToLive) {
         self.directory = directory
         self.timeToLive = timeToLive
     }

@@ -2,6 +2,7 @@ import Catalog
 import Foundation
 import Models
 import SkycastApp
+import ServiceStandIns
 import SkycastCore
 import Terminal
 
@@ -111,6 +112,21 @@ enum SearchBenchmark {
         for name in ["find", "find_cjk", "show_demo"] {
             report("search.process.\(name)_over_floor", (medians[name] ?? 0) / floor, "ratio")
         }
+        showFormatFromTheCache(binary: binary, environment: environment)
+    }
+
+    /// A status bar's call, `show --format`, answered from a warm cache (the first call fills it
+    /// from a stand-in for Open-Meteo; the service sees no other request).
+    static func showFormatFromTheCache(binary: URL, environment: [String: String]) {
+        guard let service = try? OpenMeteoStandIn(latency: 0.2) else { return }
+        defer { service.stop() }
+        var environment = environment
+        environment["SKYCAST_OPEN_METEO_URL"] = service.baseURL.absoluteString
+        let arguments = ["show", "--format", "%c %t", "Paris, FR"]
+        _ = ProcessRun(binary: binary, arguments: arguments, environment: environment)
+        let times = (0..<9).map { _ in ProcessRun(binary: binary, arguments: arguments, environment: environment).milliseconds }
+        report("show.format.cached_ms", median(times), "ms")
+        report("show.format.cached_requests", Double(service.requestCount), "requests")
     }
 }
 

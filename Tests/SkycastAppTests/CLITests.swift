@@ -4,6 +4,7 @@ import Models
 import ServiceStandIns
 import SkycastCore
 import Weather
+import TextLayout
 import XCTest
 @testable import SkycastApp
 
@@ -29,10 +30,12 @@ final class CLITests: XCTestCase {
         try? FileManager.default.removeItem(at: home)
     }
 
-    func run(_ arguments: [String], environment extra: [String: String] = [:]) async -> (Int32, Captured) {
+    func run(_ arguments: [String], environment extra: [String: String] = [:], terminal: Bool = false) async -> (Int32, Captured) {
         let captured = Captured()
         let environment = ["HOME": home.path, "LANG": "C.UTF-8"].merging(extra) { $1 }
-        let status = await CLI.run(arguments: arguments, environment: environment, output: captured.output)
+        var output = captured.output
+        output.isTerminal = terminal
+        let status = await CLI.run(arguments: arguments, environment: environment, output: output)
         return (status, captured)
     }
 
@@ -219,5 +222,87 @@ final class CLITests: XCTestCase {
         (status, captured) = await run(["manpage"])
         XCTAssertEqual(status, 0)
         XCTAssertTrue(captured.out.hasPrefix(".TH SKYCAST 1"))
+    }
+
+    func testFormatPrintsEveryCodeAndRefusesUnknownOnes() async throws {
+        let (status, captured) = await run(["show", "--demo", "--format", "%l|%c|%C|%t|%f|%h|%w|%p|%x|%T|%%", "Seoul"])
+        XCTAssertEqual(status, 0, captured.err)
+        let fields = captured.out.trimmingCharacters(in: .newlines).split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertEqual(fields.count, 11, captured.out)
+        XCTAssertEqual(fields[0], "Seoul")
+        XCTAssertEqual(fields[10], "%")
+        XCTAssertTrue(fields[3].hasSuffix("°C") && fields[4].hasSuffix("°C"), captured.out)
+        XCTAssertTrue(fields[5].hasSuffix("%") && fields[7].hasSuffix("%"))
+        XCTAssertTrue(fields[6].hasSuffix("km/h") && "↓↙←↖↑↗→↘".contains(fields[6].first!), "wind with its arrow: \(fields[6])")
+        XCTAssertTrue(fields[8].contains("°/"))
+        XCTAssertTrue(fields[9].range(of: #"^\d\d:\d\d$"#, options: .regularExpression) != nil)
+        for bad in ["%q", "ends with %"] {
+            XCTAssertThrowsError(try Options.parse(["show", "--format", bad]))
+        }
+        XCTAssertEqual((try? Options.parse(["show", "--format", "%z"])) == nil, true)
+        let (badStatus, badOutput) = await run(["show", "--format", "%z", "Seoul"])
+        XCTAssertEqual(badStatus, 2)
+        XCTAssertTrue(badOutput.err.contains("unknown code %z"))
+    }
+
+    func testFormatAnswersFromTheCacheAndSaysWhenItIsStale() async throws {
+        let service = try OpenMeteoStandIn(latency: 0)
+        var environment = ["SKYCAST_OPEN_METEO_URL": service.baseURL.absoluteString, "NO_COLOR": "1"]
+        for _ in 0..<20 {
+            let (status, captured) = await run(["show", "--format", "%l %t", "Paris, FR"], environment: environment)
+            XCTAssertEqual(status, 0, captured.err)
+            XCTAssertTrue(captured.out.hasPrefix("Paris "))
+            XCTAssertFalse(captured.out.contains("\u{1B}"))
+        }
+        XCTAssertEqual(service.requestCount, 1, "twenty calls in a row: one request, the rest from the cache")
+        service.stop()
+        // The service gone and the cache older than its ten minutes: the cached line, marked.
+        let cache = home.appendingPathComponent(".cache/skycast")
+        for file in try FileManager.default.contentsOfDirectory(atPath: cache.path) where file.hasPrefix("open-meteo-") {
+            let url = cache.appendingPathComponent(file)
+            var weather = try JSONDecoder.cache.decode(CityWeather.self, from: Data(contentsOf: url))
+            weather.fetchedAt = Date().addingTimeInterval(-3600)
+            try JSONEncoder.cache.encode(weather).write(to: url)
+        }
+        environment["SKYCAST_OPEN_METEO_URL"] = "http://127.0.0.1:1"
+        let (status, captured) = await run(["show", "--format", "%l %t", "--timeout", "2", "Paris, FR"], environment: environment)
+        XCTAssertEqual(status, 0, captured.err)
+        XCTAssertTrue(captured.out.hasPrefix("~Paris "), captured.out)
+    }
+
+    func testShowFitsTheWidthAndColoursOnlyATerminal() async throws {
+        for width in [40, 80, 200] {
+            let (status, captured) = await run(["show", "--demo", "Seoul", "São Paulo"], environment: ["COLUMNS": String(width)])
+            XCTAssertEqual(status, 0)
+            let lines = captured.out.split(separator: "\n").map(String.init)
+            XCTAssertTrue(lines.allSatisfy { TerminalText.width($0) <= width }, "\(width): \(lines)")
+            XCTAssertTrue(lines.contains { $0.contains("São Paulo, BR") }, "names are never cut: \(lines)")
+            XCTAssertEqual(lines[1].contains("Today"), width >= 80, "the header names the days where they show")
+            XCTAssertEqual(lines.contains { $0.contains("Partly") || $0.contains("clear") || $0.contains("Overcast") || $0.contains("Rain") || $0.contains("Fog") || $0.contains("Drizzle") || $0.contains("Snow") || $0.contains("Thunder") },
+                           width >= 80, "the condition words go before the name and the temperature")
+            XCTAssertFalse(captured.out.contains("\u{1B}"), "a pipe gets no escape sequences")
+        }
+        var (_, captured) = await run(["show", "--demo", "Seoul"], environment: ["TERM": "xterm-256color"], terminal: true)
+        XCTAssertTrue(captured.out.contains("\u{1B}["), "a terminal gets colours")
+        (_, captured) = await run(["show", "--demo", "Seoul"], environment: ["TERM": "xterm-256color", "NO_COLOR": "1"], terminal: true)
+        XCTAssertFalse(captured.out.contains("\u{1B}"))
+        (_, captured) = await run(["show", "--demo", "--ascii", "Seoul"], environment: ["TERM": "xterm-256color"], terminal: true)
+        XCTAssertTrue(captured.out.unicodeScalars.allSatisfy { $0.isASCII }, captured.out)
+    }
+}
+
+extension JSONDecoder {
+    static var cache: JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .secondsSince1970
+        return decoder
+    }
+}
+
+extension JSONEncoder {
+    static var cache: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .secondsSince1970
+        return encoder
     }
 }

@@ -98,7 +98,9 @@ final class ViewTests: XCTestCase {
         XCTAssertTrue(view.lastDiff.insertedItems.isEmpty && view.lastDiff.deletedItems.isEmpty)
         XCTAssertEqual(view.lastDiff.reconfiguredItems, [ItemPath(section: 0, item: 1)], "its star changed")
         XCTAssertTrue(screen.line(4).hasPrefix(" ★  Zürich, CH"))
-        XCTAssertTrue(screen.cells[4][10].style.reverse, "the selection stayed on Zürich")
+        XCTAssertEqual(screen.cells[4][10].style.background, Color(39), "the moved row is marked a moment")
+        let later = render(state, size: size, view: view, at: Fixtures.now.addingTimeInterval(1.7))
+        XCTAssertTrue(later.cells[4][10].style.reverse, "then the selection shows, still on Zürich")
     }
 
     func testStaleDataShowsItsAge() {

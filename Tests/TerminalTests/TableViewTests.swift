@@ -154,6 +154,34 @@ final class TableViewTests: XCTestCase {
         XCTAssertNil(HighlightFade.style(elapsed: 0.1, capabilities: TerminalCapabilities(colors: .full, unicode: true, animation: false)))
     }
 
+    /// A reorder highlights only the rows the diff moved, not every row that shifted.
+    func testOnlyMovedRowsAreMarked() {
+        let (source, table) = makeTable(Self.full)
+        source.apply(snapshot([("bookmarks", ["seoul", "tokyo", "saopaulo", "zurich", "emoji"])]), now: 0)
+        let diff = source.apply(snapshot([("bookmarks", ["tokyo", "saopaulo", "zurich", "emoji", "seoul"])]), now: 10)
+        XCTAssertEqual(diff.movedItems.count, 1, "one move, though five rows changed place")
+        let blue = TextStyle(foreground: .black, background: Color(39))
+        func markedRows(at time: Double, _ capabilities: TerminalCapabilities = TableViewTests.full) -> [String] {
+            let screen = TestScreen(size: TerminalSize(rows: 6, columns: 40), capabilities: capabilities)
+            table.render(on: screen, top: 0, width: 40, height: 6, header: nil, state: TableState(selected: "tokyo"), now: time)
+            return (0..<6).filter { row in screen.cells[row].contains { $0.style.background == blue.background || $0.style.underline } }
+                .map { screen.line($0).trimmingCharacters(in: .whitespaces) }
+        }
+        XCTAssertEqual(markedRows(at: 10.05).count, 1)
+        XCTAssertTrue(markedRows(at: 10.05)[0].contains("서울"), "the moved row")
+        XCTAssertTrue(table.isAnimating(now: 10.5))
+        XCTAssertEqual(markedRows(at: 10.61), [], "over after 0.6 s")
+        XCTAssertFalse(table.isAnimating(now: 10.61))
+        XCTAssertEqual(HighlightFade.moveStyle(elapsed: 0.1, capabilities: TerminalCapabilities(colors: .none, unicode: true, animation: true)),
+                       TextStyle(underline: true), "without colour: underlined, where an insert is bold")
+        XCTAssertEqual(HighlightFade.moveStyle(elapsed: 0.1, capabilities: TerminalCapabilities(colors: .sixteen, unicode: true, animation: true)),
+                       TextStyle(foreground: .white, background: .blue))
+        XCTAssertNil(HighlightFade.moveStyle(elapsed: 0.1, capabilities: TerminalCapabilities(colors: .full, unicode: true, animation: false)))
+        XCTAssertEqual(HighlightFade.moveStyle(elapsed: 0.55, capabilities: TerminalCapabilities(colors: .full, unicode: true, animation: true,
+                                                                                               lightBackground: true))?.background, Color(231),
+                       "pales on a light background")
+    }
+
     func testReconfiguredRowsFlashAndNothingElseAnimates() {
         let (source, table) = makeTable(Self.full)
         source.apply(snapshot([("bookmarks", ["seoul", "tokyo"])]), now: 0)

@@ -241,6 +241,27 @@ out=$(SKYCAST_DATA_DIR="$root/Resources" "$work/lone/bin/skycast" find Seoul 2>&
 if [ $status = 0 ] && echo "$out" | grep -q 'Seoul, KR'; then ok "SKYCAST_DATA_DIR points a lone binary at the data"; else not_ok "SKYCAST_DATA_DIR: exit $status $out"; fi
 
 # ---------------------------------------------------------------------------------------------
+# Sorting goes through the diff: the rows it moves are marked, the title names the order.
+start_shell sort
+for city in Reykjavik Cairo Oslo Singapore; do
+    env -i PATH="$PATH" HOME="$work/sort" XDG_CONFIG_HOME="$work/sort/config" "$bin" bookmarks add "$city" >/dev/null
+done
+run_in_shell "'$bin' --demo --no-cache"
+expect '★  Singapore, SG' "four bookmarks in the saved order"
+order_before=$(screen | grep -o '★  [A-Za-zí]*' | tr '\n' ' ')
+keys s
+if screen_with_colours | grep -Eq '48;5;(39|33|32|25|24|23)m'; then ok "s marks the rows that moved (blue)"; else not_ok "no row marked after s"; fi
+expect 'by temperature' "the title names the order"
+order_after=$(screen | grep -o '★  [A-Za-zí]*' | tr '\n' ' ')
+if [ "$order_before" != "$order_after" ] && [ "$(echo "$order_after" | wc -w)" = "$(echo "$order_before" | wc -w)" ]; then ok "the rows are reordered ($order_after)"; else not_ok "order unchanged: $order_after"; fi
+keys S
+expect 'by temperature, reversed' "S reverses"
+sleep 1
+if screen_with_colours | grep -Eq '48;5;(39|33|32|25|24|23)m'; then not_ok "the mark is still there after a second"; else ok "the mark is gone after a second"; fi
+keys q
+expect 'e2e\$' "quits"
+
+# ---------------------------------------------------------------------------------------------
 # A read-only config folder (a read-only bind mount in a mount namespace of its own): bookmarks stay
 # visible, and every change says it cannot be saved.
 start_shell readonly

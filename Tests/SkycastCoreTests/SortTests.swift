@@ -1,0 +1,54 @@
+import Foundation
+import Models
+import TestFixtures
+import XCTest
+@testable import SkycastCore
+
+final class SortTests: XCTestCase {
+    /// Seoul, Tokyo, São Paulo, Zürich bookmarked, in that (saved) order.
+    func state() -> AppState {
+        Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo, Fixtures.saoPaulo, Fixtures.zurich])
+    }
+
+    func names(_ state: AppState) -> [String] { state.allCities.map(\.name) }
+
+    func testSCyclesTheOrdersAndSReverses() {
+        var state = state()
+        let temperatures = state.bookmarks.map { state.weather[$0.id]!.weather!.current.temperature }
+        XCTAssertEqual(names(state), ["Seoul", "東京", "São Paulo", "Zürich"])
+        _ = App.update(&state, with: .key(.character("s")), now: Fixtures.now)
+        XCTAssertEqual(state.sortOrder, .temperature)
+        XCTAssertEqual(state.allCities.map { state.weather[$0.id]!.weather!.current.temperature }, temperatures.sorted(by: >), "warmest first")
+        _ = App.update(&state, with: .key(.character("s")), now: Fixtures.now)
+        XCTAssertEqual(names(state), ["Seoul", "São Paulo", "Zürich", "東京"], "by name")
+        _ = App.update(&state, with: .key(.character("s")), now: Fixtures.now)
+        XCTAssertEqual(names(state), ["東京", "Seoul", "Zürich", "São Paulo"], "east to west")
+        _ = App.update(&state, with: .key(.character("S")), now: Fixtures.now)
+        XCTAssertEqual(names(state), ["São Paulo", "Zürich", "Seoul", "東京"])
+        _ = App.update(&state, with: .key(.character("s")), now: Fixtures.now)
+        _ = App.update(&state, with: .key(.character("S")), now: Fixtures.now)
+        XCTAssertEqual(state.sortOrder, .yours)
+        XCTAssertEqual(names(state), ["Seoul", "東京", "São Paulo", "Zürich"], "the saved order was kept underneath")
+    }
+
+    func testTheSelectionStaysOnItsCityAndJKReorderOnlyYourOrder() {
+        var state = state()
+        state.table.selected = Fixtures.zurich.id
+        _ = App.update(&state, with: .key(.character("s")), now: Fixtures.now)
+        _ = App.update(&state, with: .key(.character("s")), now: Fixtures.now)
+        XCTAssertEqual(state.table.selected, Fixtures.zurich.id)
+        XCTAssertEqual(App.update(&state, with: .key(.character("K")), now: Fixtures.now), [])
+        XCTAssertEqual(state.bookmarks.map(\.id), [Fixtures.seoul, Fixtures.tokyo, Fixtures.saoPaulo, Fixtures.zurich].map(\.id))
+        XCTAssertTrue(state.status?.text.hasPrefix("J K reorder your own order") ?? false)
+    }
+
+    func testANewTemperatureReordersASortedTable() {
+        var state = state()
+        _ = App.update(&state, with: .key(.character("s")), now: Fixtures.now)
+        var cold = Fixtures.weather(Fixtures.tokyo)
+        cold.current.temperature = 40
+        cold.fetchedAt = Fixtures.now.addingTimeInterval(60)
+        _ = App.update(&state, with: .weather(.success(cold)), now: Fixtures.now)
+        XCTAssertEqual(state.allCities.first, Fixtures.tokyo, "the refresh moved it to the top")
+    }
+}
