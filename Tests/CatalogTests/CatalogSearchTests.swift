@@ -21,6 +21,15 @@ final class CatalogSearchTests: XCTestCase {
         XCTAssertEqual(try catalog.search("서울", limit: 1).first?.city.id, 1835848, "alternate names from the first search")
     }
 
+    /// The data names first-level divisions: no bare GeoNames code ("Almaty, 02, KZ") reaches a row.
+    func testNoAdmin1IsABareCode() throws {
+        let catalog = try Self.catalog()
+        let codes = (0..<catalog.count).map { catalog.city(at: $0).admin1 }
+            .filter { !$0.isEmpty && $0.allSatisfy(\.isNumber) }
+        XCTAssertEqual(codes, [], "\(Set(codes).prefix(10))")
+        XCTAssertEqual(try catalog.search("Minsk", limit: 1).first?.city.admin1, "Minsk City")
+    }
+
     /// query → (name, country code[, admin1]) of the expected best match.
     static let bestMatches: [(String, String, String, String?)] = [
         // Case, diacritics, width.
