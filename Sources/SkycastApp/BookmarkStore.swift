@@ -99,7 +99,7 @@ public struct BookmarkStore: Sendable {
         do {
             data = try Data(contentsOf: file)
         } catch {
-            throw BookmarkFailure(message: "cannot read \(file.path): \(error.localizedDescription)")
+            throw BookmarkFailure(message: "cannot read \(file.path): \(Self.reason(error))")
         }
         if let contents = try? JSONDecoder().decode(FileContents.self, from: data) {
             var seen = Set<Int>()
@@ -133,7 +133,7 @@ public struct BookmarkStore: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            throw BookmarkFailure(message: "cannot create \(directory.path): \(error.localizedDescription)")
+            throw BookmarkFailure(message: "cannot create \(directory.path): \(Self.reason(error))")
         }
         let lockPath = directory.appendingPathComponent(".\(file.lastPathComponent).lock").path
         let descriptor = open(lockPath, O_CREAT | O_RDWR | O_CLOEXEC, 0o600)
@@ -146,6 +146,14 @@ public struct BookmarkStore: Sendable {
         }
         defer { flock(descriptor, LOCK_UN) }
         return try body()
+    }
+
+    /// What the system said, in its words ("Permission denied"), not Foundation's error domain and code.
+    static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let posix = underlying, posix.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(posix.code))) }
+        if (error as NSError).domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32((error as NSError).code))) }
+        return (error as NSError).localizedFailureReason ?? "unreadable"
     }
 
     static func timestamp() -> String {

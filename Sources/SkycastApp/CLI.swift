@@ -347,6 +347,10 @@ public enum CLI {
                 output.err(error.message)
                 return 1
             case let .success(city):
+                if store.load().cities.contains(where: { $0.id == city.id }) {
+                    output.out("\(city.qualifiedName) is already bookmarked")
+                    return 0
+                }
                 do {
                     let loaded = try store.apply(.add(city))
                     if let warning = loaded.warning { output.err(warning) }

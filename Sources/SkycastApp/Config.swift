@@ -33,7 +33,11 @@ public struct Config: Sendable, Equatable {
     }
 
     public static func parse(_ data: Data, name: String = "config.json") -> Loaded {
-        guard let object = try? JSONSerialization.jsonObject(with: data), let fields = object as? [String: Any] else {
+        guard let object = try? JSONSerialization.jsonObject(with: data) else {
+            let line = JSONSyntax.errorLine(in: Array(data)).map { " (line \($0))" } ?? ""
+            return Loaded(config: Config(), problems: ["\(name): malformed JSON\(line); using the defaults"])
+        }
+        guard let fields = object as? [String: Any] else {
             return Loaded(config: Config(), problems: ["\(name) is not a JSON object; using the defaults"])
         }
         var config = Config()

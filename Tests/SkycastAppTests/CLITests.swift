@@ -289,6 +289,15 @@ final class CLITests: XCTestCase {
         (_, captured) = await run(["show", "--demo", "--ascii", "Seoul"], environment: ["TERM": "xterm-256color"], terminal: true)
         XCTAssertTrue(captured.out.unicodeScalars.allSatisfy { $0.isASCII }, captured.out)
     }
+
+    func testAddingABookmarkedCityAgainSaysSo() async throws {
+        var (status, captured) = await run(["bookmarks", "add", "Reykjavik"])
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(captured.out, "bookmarked Reykjavík, Capital Region, IS\n")
+        (status, captured) = await run(["bookmarks", "add", "reykjavík"])
+        XCTAssertEqual(status, 0)
+        XCTAssertEqual(captured.out, "Reykjavík, Capital Region, IS is already bookmarked\n")
+    }
 }
 
 extension JSONDecoder {

@@ -154,4 +154,21 @@ final class StoreTests: XCTestCase {
         XCTAssertEqual(settings.apiKey, "env")
         XCTAssertThrowsError(try Settings.resolve(Options(), environment: ["SKYCAST_OPEN_METEO_URL": "http://10.0.0.1"]))
     }
+
+    func testConfigMessagesSayWhatIsWrongAndWhere() {
+        XCTAssertEqual(Config.parse(Data("{\n  \"units\": \"metric\",\n  \"provider\": ".utf8)).problems,
+                       ["config.json: malformed JSON (line 3); using the defaults"])
+        XCTAssertEqual(Config.parse(Data("{\n \"a\": 1,\n \"b\": tru\n}".utf8)).problems, ["config.json: malformed JSON (line 3); using the defaults"])
+        XCTAssertEqual(Config.parse(Data("[1, 2]".utf8)).problems, ["config.json is not a JSON object; using the defaults"])
+        XCTAssertNil(JSONSyntax.errorLine(in: Array(#"{"a": [1, -2.5e3, true, null, "x\"y"], "b": {}}"#.utf8)))
+    }
+
+    func testFileErrorsSpeakPlainly() throws {
+        // A folder where the file should be: reading it fails with the system's words.
+        let store = BookmarkStore(file: directory.appendingPathComponent("bookmarks.json"))
+        try FileManager.default.createDirectory(at: store.file, withIntermediateDirectories: true)
+        let loaded = store.load()
+        XCTAssertFalse(loaded.warning?.contains("NSCocoaErrorDomain") ?? true, loaded.warning ?? "")
+        XCTAssertFalse(loaded.warning?.contains("error 2") ?? true)
+    }
 }
