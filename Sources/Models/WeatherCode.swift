@@ -38,6 +38,14 @@ public struct WeatherCode: RawRepresentable, Sendable, Hashable, Codable {
 
     enum Family { case clear, partlyCloudy, cloudy, fog, rain, snow, thunder, unknown }
 
+    /// What each icon means, for the help: every icon different, in ASCII too.
+    public static func legend(ascii: Bool) -> [(icon: String, meaning: String)] {
+        ascii
+            ? [("O", "clear"), (")", "clear night"), ("c", "partly cloudy"), ("C", "cloudy"), ("=", "fog"), ("/", "rain"), ("*", "snow"),
+               ("!", "thunder")]
+            : [("☀", "clear"), ("☾", "clear night"), ("☁", "cloudy"), ("≡", "fog"), ("☂", "rain"), ("❄", "snow"), ("↯", "thunder")]
+    }
+
     var family: Family {
         switch rawValue {
         case 0, 1: return .clear
@@ -54,7 +62,7 @@ public struct WeatherCode: RawRepresentable, Sendable, Hashable, Codable {
     /// One terminal cell, never an emoji (emoji widths differ between terminals and break alignment).
     public func icon(ascii: Bool, isDay: Bool = true) -> String {
         switch family {
-        case .clear: return ascii ? (isDay ? "O" : "C") : (isDay ? "☀" : "☾")
+        case .clear: return ascii ? (isDay ? "O" : ")") : (isDay ? "☀" : "☾")
         case .partlyCloudy: return ascii ? "c" : "☁"
         case .cloudy: return ascii ? "C" : "☁"
         case .fog: return ascii ? "=" : "≡"

@@ -83,7 +83,7 @@ public final class AppView {
         drawStatusBar(state, on: screen, row: layout.statusRow, width: size.columns)
         switch state.mode {
         case let .search(search): drawSearch(search, on: screen, size: size)
-        case .help: drawHelp(on: screen, size: size)
+        case let .help(scroll): drawHelp(scroll: scroll, on: screen, size: size)
         case let .confirmRemove(id):
             let name = state.city(id: id)?.name ?? "city"
             screen.put(StyledLine(" Remove \(TerminalText.sanitized(name)) and its bookmark? y / n ", TextStyle(foreground: .black, background: .yellow, bold: true)),
@@ -233,20 +233,29 @@ public final class AppView {
         screen.put(StyledLine(hint, failed ? TextStyle(foreground: .red) : TextStyle(dim: true)), row: size.rows - 1, column: 0, width: width)
     }
 
-    private func drawHelp(on screen: Screen, size: TerminalSize) {
-        let width = min(size.columns - 2, 50)
-        let height = min(size.rows - 2, Keymap.entries.count + 4)
+    private func drawHelp(scroll: Int, on screen: Screen, size: TerminalSize) {
+        var lines: [String] = Keymap.entries.map { entry in
+            let keys = capabilities.unicode ? entry.label : Keymap.ascii(entry.label)
+            return TerminalText.fitted(keys, to: 18) + (capabilities.unicode ? entry.summary : Keymap.ascii(entry.summary))
+        }
+        let legend = WeatherCode.legend(ascii: !capabilities.unicode).map { "\($0.icon) \($0.meaning)" }
+        let half = (legend.count + 1) / 2
+        lines += ["", legend.prefix(half).joined(separator: "  "), legend.dropFirst(half).joined(separator: "  ")]
+        let body = min(lines.count, ScreenLayout(size: size).helpLines)
+        let first = min(max(0, scroll), lines.count - body)
+        let width = min(size.columns - 2, 56)
+        let height = body + 3
         let left = (size.columns - width) / 2
         let top = max(1, (size.rows - height) / 2)
         let frame = capabilities.colors == .none ? TextStyle(reverse: true) : TextStyle(foreground: .white, background: Color(24))
         for row in top..<(top + height) { screen.fill(row: row, column: left, width: width, style: frame) }
         screen.put(StyledLine(" Keys", frame.merged(with: TextStyle(bold: true))), row: top, column: left, width: width, fillStyle: frame)
-        for (index, entry) in Keymap.entries.enumerated() where top + 2 + index < top + height - 1 {
-            let shownKeys = capabilities.unicode ? entry.label : Keymap.ascii(entry.label)
-            let shownMeaning = capabilities.unicode ? entry.summary : Keymap.ascii(entry.summary)
-            let text = "  " + TerminalText.fitted(shownKeys, to: 18) + shownMeaning
-            screen.put(StyledLine(text, frame), row: top + 2 + index, column: left, width: width, fillStyle: frame)
+        for (offset, text) in lines[first..<(first + body)].enumerated() {
+            screen.put(StyledLine("  " + text, frame), row: top + 2 + offset, column: left, width: width, fillStyle: frame)
         }
-        screen.put(StyledLine("  any key closes", frame.merged(with: TextStyle(dim: true))), row: top + height - 1, column: left, width: width, fillStyle: frame)
+        let more = first + body < lines.count
+        let arrows = capabilities.unicode ? "↓↑" : "Down/Up"
+        let hint = more || first > 0 ? "  \(arrows) scroll (\(first + body) of \(lines.count))  other keys close" : "  any key closes"
+        screen.put(StyledLine(hint, frame.merged(with: TextStyle(dim: true))), row: top + height - 1, column: left, width: width, fillStyle: frame)
     }
 }

@@ -8,7 +8,8 @@ public struct AppState: Sendable {
         case table
         case search(SearchState)
         case details(cityID: Int)
-        case help
+        /// The help overlay, scrolled down this many lines.
+        case help(scroll: Int)
         case confirmRemove(cityID: Int)
     }
 

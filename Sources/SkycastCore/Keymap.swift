@@ -106,6 +106,9 @@ public enum Keymap {
             .replacingOccurrences(of: "°", with: "")
     }
 
+    /// Lines of the help overlay: a line an entry, a blank, and the icon legend (two lines).
+    public static var helpLineCount: Int { entries.count + 3 }
+
     /// The KEYS section of `--help`.
     public static var helpText: String {
         entries.map { "  " + $0.label.padding(toLength: 18, withPad: " ", startingAt: 0) + $0.summary }.joined(separator: "\n")

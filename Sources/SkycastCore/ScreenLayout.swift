@@ -27,6 +27,9 @@ public struct ScreenLayout: Equatable, Sendable {
     public var bodyHeight: Int { max(1, size.rows - 5) }
     public var bottomRuleRow: Int { size.rows - 2 }
     public var statusRow: Int { size.rows - 1 }
+    /// Lines of the help overlay's body: the window less its frame (title, blank, hint) and a margin.
+    public var helpLines: Int { max(1, size.rows - 2 - 3) }
+
     /// How far PgDn moves: a page less one row, so that the last row seen stays in view.
     public var pageSize: Int { max(1, bodyHeight - 1) }
 }

@@ -124,8 +124,17 @@ public enum App {
             default: break
             }
             return []
-        case .help:
-            state.mode = .table
+        case let .help(scroll):
+            // Arrows scroll a help taller than the window; any other key closes it.
+            let lines = ScreenLayout(size: state.size).helpLines
+            let most = max(0, Keymap.helpLineCount - lines)
+            switch key {
+            case .down, .character("j"): state.mode = .help(scroll: min(most, scroll + 1))
+            case .up, .character("k"): state.mode = .help(scroll: max(0, scroll - 1))
+            case .pageDown, .character(" "): state.mode = .help(scroll: min(most, scroll + lines))
+            case .pageUp: state.mode = .help(scroll: max(0, scroll - lines))
+            default: state.mode = .table
+            }
             return []
         case let .confirmRemove(id):
             state.mode = .table
@@ -163,7 +172,7 @@ public enum App {
             var search = SearchState()
             if state.catalog == nil { search.note = "loading the city catalog…" }
             state.mode = .search(search)
-        case .help: state.mode = .help
+        case .help: state.mode = .help(scroll: 0)
         case .toggleUnits:
             state.units = state.units.toggled
             state.status = .init(text: state.units == .metric ? "units: Celsius, km/h" : "units: Fahrenheit, mph", isError: false)

@@ -127,7 +127,7 @@ final class ViewTests: XCTestCase {
         assertGolden(search, "search-prompt")
         XCTAssertEqual(search.cursor?.column, 7)
 
-        state.mode = .help
+        state.mode = .help(scroll: 0)
         assertGolden(render(state, size: size), "help")
 
         state.mode = .details(cityID: Fixtures.seoul.id)
@@ -169,5 +169,25 @@ final class ViewTests: XCTestCase {
         XCTAssertTrue(details.text.contains("wind –  humidity –"), details.text)
         XCTAssertTrue(details.text.contains("rain –"), details.text)
         XCTAssertFalse(details.text.contains("0 %"), "no invented zero")
+    }
+
+    func testHelpScrollsWhenItDoesNotFitAndExplainsTheIcons() {
+        let size = TerminalSize(rows: 12, columns: 50)
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul], size: size)
+        _ = App.update(&state, with: .key(.character("?")), now: Fixtures.now)
+        var screen = render(state, size: size)
+        XCTAssertTrue(screen.text.contains("j k ↓ ↑"), screen.text)
+        XCTAssertTrue(screen.text.contains("scroll (7 of \(Keymap.helpLineCount))"), screen.text)
+        for _ in 0..<40 { _ = App.update(&state, with: .key(.down), now: Fixtures.now) }
+        screen = render(state, size: size)
+        XCTAssertTrue(screen.text.contains("↯ thunder"), "the last line is reachable: \(screen.text)")
+        XCTAssertFalse(screen.text.contains("j k ↓ ↑"))
+        _ = App.update(&state, with: .key(.character("x")), now: Fixtures.now)
+        XCTAssertEqual(state.mode, .table, "any other key closes")
+        let ascii = render({ var shown = state; shown.mode = .help(scroll: 40); return shown }(), size: TerminalSize(rows: 30, columns: 80),
+                           capabilities: TerminalCapabilities(colors: .none, unicode: false, animation: false))
+        XCTAssertTrue(ascii.text.contains(") clear night") && ascii.text.contains("C cloudy") && ascii.text.contains("c partly cloudy"), ascii.text)
+        let icons = WeatherCode.legend(ascii: true).map(\.icon)
+        XCTAssertEqual(Set(icons).count, icons.count, "every ASCII icon means one thing")
     }
 }

@@ -126,7 +126,7 @@ final class UpdateTests: XCTestCase {
         _ = send([.character("u")], to: &state)
         XCTAssertEqual(state.units, .imperial)
         _ = send([.character("?")], to: &state)
-        XCTAssertEqual(state.mode, .help)
+        XCTAssertEqual(state.mode, .help(scroll: 0))
         _ = send([.character("x")], to: &state)
         XCTAssertEqual(state.mode, .table, "any key closes help")
         _ = send([.enter], to: &state)
