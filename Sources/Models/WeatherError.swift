@@ -78,6 +78,8 @@ public struct WeatherError: Error, Sendable, Equatable, CustomStringConvertible 
     public var kind: Kind
     public var city: City?
     public var provider: ProviderID?
+    /// Who failed, when not a weather provider ("the geocoder").
+    public var service: String?
 
     public init(_ kind: Kind, city: City? = nil, provider: ProviderID? = nil) {
         self.kind = kind
@@ -87,7 +89,7 @@ public struct WeatherError: Error, Sendable, Equatable, CustomStringConvertible 
 
     /// One line for the status bar or stderr.
     public var message: String {
-        let service = provider?.displayName ?? "the weather service"
+        let service = self.service ?? provider?.displayName ?? "the weather service"
         switch kind {
         case let .timeout(seconds, attempts):
             return attempts > 1 ? "\(service): no answer after \(attempts) tries (\(seconds) s)" : "\(service) did not answer within \(seconds) s"

@@ -310,6 +310,10 @@ public enum App {
         case .tab:
             let query = search.query.trimmingCharacters(in: .whitespaces)
             guard !query.isEmpty else { return [] }
+            guard !state.isDemo else {
+                search.note = "demo mode searches only the offline catalog (no network)"
+                return []
+            }
             search.online = .searching
             return [.geocode(search.query)]
         case .enter:
@@ -317,6 +321,10 @@ public enum App {
                 // Too few matches offline: ask the online geocoder (unless the query itself is the problem).
                 guard let catalog = state.catalog, (try? catalog.search(search.query, limit: 1)) != nil else {
                     if search.query.trimmingCharacters(in: .whitespaces).isEmpty { search.note = "type part of a city name" }
+                    return []
+                }
+                guard !state.isDemo else {
+                    search.note = "no match in the offline catalog (demo mode does not search online)"
                     return []
                 }
                 search.note = "no match in the offline catalog; searching online…"

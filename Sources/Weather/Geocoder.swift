@@ -19,6 +19,18 @@ public struct Geocoder: Sendable {
     }
 
     public func search(_ name: String, count: Int = 10, language: String = "en", network: NetworkManager) async throws(WeatherError) -> [City] {
+        do {
+            return try await request(name, count: count, language: language, network: network)
+        } catch {
+            // Its errors name it: "cannot reach the geocoder", not the weather service.
+            var named = error
+            named.service = "the geocoder"
+            named.provider = nil
+            throw named
+        }
+    }
+
+    private func request(_ name: String, count: Int, language: String, network: NetworkManager) async throws(WeatherError) -> [City] {
         guard let url = URL.endpoint(baseURL, path: "/v1/search", query: [
             ("name", name), ("count", String(max(1, min(count, 100)))), ("language", language), ("format", "json"),
         ]) else {

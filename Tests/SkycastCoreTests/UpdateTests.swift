@@ -180,6 +180,22 @@ final class UpdateTests: XCTestCase {
     }
 }
 
+final class DemoTests: XCTestCase {
+    /// --demo never touches the network: the search stays in the offline catalog.
+    func testDemoSearchNeverAsksTheGeocoder() {
+        var state = Fixtures.state(bookmarks: [])
+        _ = App.update(&state, with: .catalogLoaded(Fixtures.catalog), now: Fixtures.now)
+        XCTAssertTrue(state.isDemo)
+        var effects: [AppEffect] = []
+        for key in [Key.character("/")] + "qxqxqxq".map({ Key.character($0) }) + [.tab, .enter] {
+            effects += App.update(&state, with: .key(key), now: Fixtures.now)
+        }
+        XCTAssertEqual(effects, [])
+        guard case let .search(search) = state.mode else { return XCTFail("still searching") }
+        XCTAssertEqual(search.note, "no match in the offline catalog (demo mode does not search online)")
+    }
+}
+
 final class StartTests: XCTestCase {
     func testStartingLoadsTheCatalogOnlyWhenItIsNotOpenYet() {
         var state = Fixtures.state(bookmarks: [Fixtures.seoul])

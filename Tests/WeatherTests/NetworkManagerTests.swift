@@ -233,7 +233,7 @@ final class NetworkManagerTests: XCTestCase {
             XCTFail("expected an error")
         } catch {
             guard case .offline = error.kind else { return XCTFail("\(error)") }
-            XCTAssertTrue(error.message.hasPrefix("cannot reach"))
+            XCTAssertTrue(error.message.hasPrefix("cannot reach the geocoder: "), "it names the geocoder: \(error.message)")
         }
     }
 }
