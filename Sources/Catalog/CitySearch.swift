@@ -74,7 +74,8 @@ extension Catalog {
         let limit = max(1, limit)
 
         var ranking = TopMatches(limit: limit)
-        let accept = { (city: Int) -> Bool in qualifiers.allSatisfy { self.city(city, satisfies: $0) } }
+        let rules = qualifiers.map(qualifierRule)
+        let accept = { (city: Int) -> Bool in rules.allSatisfy { self.city(city, satisfies: $0) } }
         for (index, prefixKind) in [(primaryIndex, CityMatch.Kind.namePrefix), (alternateIndex, .alternateNamePrefix)] {
             let queryLength = name.count
             for position in index.range(withPrefix: name) {
@@ -118,14 +119,38 @@ extension Catalog {
 
     private static let countryAliases: [String: String] = ["usa": "US", "uk": "GB", "america": "US", "england": "GB"]
 
-    private func city(_ index: Int, satisfies qualifier: [UInt8]) -> Bool {
+    /// How a qualifier after a comma narrows the cities.
+    enum QualifierRule {
+        /// Exactly a country's code, name or common alias: that country only ("Paris, FR" is never
+        /// Parys in the Free State).
+        case country(code: [UInt8])
+        /// The start of a country's name or of a first-level division ("Paris, Tex").
+        case prefix([UInt8])
+    }
+
+    func qualifierRule(_ qualifier: [UInt8]) -> QualifierRule {
+        let text = String(decoding: qualifier, as: UTF8.self)
+        if let alias = Self.countryAliases[text] { return .country(code: Array(alias.utf8)) }
+        for country in 0..<(section(.countries).count / 12) {
+            let code = stringBytes(word(.countries, country * 3))
+            if (qualifier.count == 2 && code.count == 2 && zip(code, qualifier).allSatisfy({ $0 | 0x20 == $1 }))
+                || stringBytes(word(.countries, country * 3 + 2)).elementsEqual(qualifier) {
+                return .country(code: Array(code))
+            }
+        }
+        return .prefix(qualifier)
+    }
+
+    private func city(_ index: Int, satisfies rule: QualifierRule) -> Bool {
         let code = stringBytes(recordWord(index, Field.countryCode))
-        let qualifierText = String(decoding: qualifier, as: UTF8.self)
-        if qualifier.count == 2, code.count == 2, zip(code, qualifier).allSatisfy({ $0 | 0x20 == $1 }) { return true }
-        if let alias = Self.countryAliases[qualifierText], code.elementsEqual(alias.utf8) { return true }
-        let country = recordWord(index, Field.country)
-        if country != UInt32.max, stringBytes(word(.countries, Int(country) * 3 + 2)).starts(with: qualifier) { return true }
-        return stringBytes(recordWord(index, Field.foldedAdmin1)).starts(with: qualifier)
+        switch rule {
+        case let .country(wanted):
+            return code.elementsEqual(wanted)
+        case let .prefix(qualifier):
+            let country = recordWord(index, Field.country)
+            if country != UInt32.max, stringBytes(word(.countries, Int(country) * 3 + 2)).starts(with: qualifier) { return true }
+            return stringBytes(recordWord(index, Field.foldedAdmin1)).starts(with: qualifier)
+        }
     }
 
     /// Whether `query` is within one edit of a name in `keys` (NUL-separated), or of its start.

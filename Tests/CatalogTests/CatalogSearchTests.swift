@@ -21,6 +21,17 @@ final class CatalogSearchTests: XCTestCase {
         XCTAssertEqual(try catalog.search("서울", limit: 1).first?.city.id, 1835848, "alternate names from the first search")
     }
 
+    /// A qualifier that is exactly a country restricts to that country.
+    func testACountryQualifierRestrictsToThatCountry() throws {
+        let catalog = try Self.catalog()
+        let paris = try catalog.search("Paris, FR", limit: 8)
+        XCTAssertEqual(paris.first?.city.id, 2988507)
+        XCTAssertTrue(paris.allSatisfy { $0.city.countryCode == "FR" }, "\(paris.map(\.city.qualifiedName))")
+        XCTAssertTrue(try catalog.search("Paris, France", limit: 8).allSatisfy { $0.city.countryCode == "FR" })
+        XCTAssertEqual(try catalog.search("Paris, Tex", limit: 1).first?.city.admin1, "Texas", "a prefix still qualifies by state")
+        XCTAssertEqual(try catalog.search("Portland, usa", limit: 1).first?.city.countryCode, "US")
+    }
+
     /// The data names first-level divisions: no bare GeoNames code ("Almaty, 02, KZ") reaches a row.
     func testNoAdmin1IsABareCode() throws {
         let catalog = try Self.catalog()
