@@ -62,6 +62,17 @@ public struct AppState: Sendable {
     public var bookmarkWritesInFlight = 0
     /// Set when the bookmarks file can be read but not written: why no change can be saved.
     public var bookmarksReadOnly: String?
+    /// The last city removed in this run, for `U`: where it stood and what it showed.
+    public var lastRemoval: Removal?
+
+    public struct Removal: Sendable, Equatable {
+        public var city: City
+        /// Its place among the bookmarks, or nil when it was only added in this run.
+        public var bookmarkIndex: Int?
+        public var addedIndex: Int?
+        public var weather: WeatherStatus?
+    }
+
     /// The order of each section on screen; the bookmarks keep their saved order underneath.
     public var sortOrder: SortOrder = .yours
     public var sortReversed = false

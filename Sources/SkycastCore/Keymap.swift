@@ -1,7 +1,7 @@
 /// What a key does. Update dispatches on these; the keymap says which keys give them.
 public enum KeyAction: Sendable, Hashable {
     case moveDown, moveUp, first, last, pageDown, pageUp, halfPageDown, halfPageUp, scrollDown, scrollUp
-    case search, bookmark, remove, moveBookmarkDown, moveBookmarkUp, details, back, dismiss
+    case search, bookmark, remove, undoRemoval, moveBookmarkDown, moveBookmarkUp, details, back, dismiss
     case refresh, refreshAll, toggleUnits, sort, reverseSort, help, redraw, quit
 }
 
@@ -56,6 +56,8 @@ public enum Keymap {
               [bind(.character("b"), .bookmark)], hint: .text(key: "b", word: "bookmark")),
         entry("x Delete", "remove from the table", "remove the city from the table (a bookmarked one asks first)",
               [bind(.character("x"), .remove), bind(.delete, .remove)]),
+        entry("U", "undo the last removal", "put back the last city removed in this run (with its bookmark)",
+              [bind(.character("U"), .undoRemoval)]),
         entry("J K", "move a bookmark down / up", "move a bookmarked city down / up",
               [bind(.character("J"), .moveBookmarkDown), bind(.character("K"), .moveBookmarkUp)]),
         entry("Enter", "details: 48-hour chart", "details: 48-hour temperature chart, rain, wind, humidity, local time",

@@ -186,6 +186,7 @@ public enum App {
             state.sortReversed.toggle()
             state.status = .init(text: state.sortReversed ? "reversed" : "not reversed", isError: false)
         case .dismiss: state.status = nil
+        case .undoRemoval: return undoRemoval(state: &state)
         case .details, .refresh, .bookmark, .remove, .moveBookmarkDown, .moveBookmarkUp:
             guard let id = state.table.selected, let city = state.city(id: id) else {
                 if state.allCities.isEmpty { state.status = .init(text: "no cities yet: press / to search", isError: false) }
@@ -253,14 +254,41 @@ public enum App {
     }
 
     private static func remove(_ id: Int, state: inout AppState) -> [AppEffect] {
-        guard let name = state.city(id: id)?.name else { return [] }
+        guard let city = state.city(id: id) else { return [] }
+        let name = city.name
         let wasBookmarked = state.isBookmarked(id)
+        state.lastRemoval = AppState.Removal(city: city, bookmarkIndex: state.bookmarks.firstIndex { $0.id == id },
+                                             addedIndex: state.added.firstIndex { $0.id == id }, weather: state.weather[id])
         state.bookmarks.removeAll { $0.id == id }
         state.added.removeAll { $0.id == id }
         state.weather[id] = nil
         state.pending.remove(id)
-        state.status = .init(text: "\(name) removed", isError: false)
+        state.status = .init(text: "\(name) removed (U puts it back)", isError: false)
         return wasBookmarked ? [changeBookmarks(.remove(cityID: id), state: &state)] : []
+    }
+
+    /// `U`: the last removed city back where it was, its bookmark saved again.
+    private static func undoRemoval(state: inout AppState) -> [AppEffect] {
+        guard let removal = state.lastRemoval else {
+            state.status = .init(text: "nothing to undo", isError: false)
+            return []
+        }
+        if let readOnly = state.bookmarksReadOnly, removal.bookmarkIndex != nil {
+            state.status = .init(text: "cannot save: \(readOnly)", isError: true)
+            return []
+        }
+        state.lastRemoval = nil
+        let city = removal.city
+        guard state.city(id: city.id) == nil else { return [] }
+        state.weather[city.id] = removal.weather
+        state.table.selected = city.id
+        state.status = .init(text: "\(city.name) is back", isError: false)
+        if let index = removal.bookmarkIndex {
+            state.bookmarks.insert(city, at: min(index, state.bookmarks.count))
+            return [changeBookmarks(.add(city), state: &state), changeBookmarks(.move(cityID: city.id, toIndex: index), state: &state)]
+        }
+        state.added.insert(city, at: min(removal.addedIndex ?? state.added.count, state.added.count))
+        return removal.weather == nil ? fetch([city], state: &state, force: false) : []
     }
 
     private static func changeBookmarks(_ change: BookmarkChange, state: inout AppState) -> AppEffect {

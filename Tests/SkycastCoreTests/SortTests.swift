@@ -52,3 +52,27 @@ final class SortTests: XCTestCase {
         XCTAssertEqual(state.allCities.first, Fixtures.tokyo, "the refresh moved it to the top")
     }
 }
+
+final class UndoTests: XCTestCase {
+    func testUPutsBackTheLastRemovalWithItsBookmark() {
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.tokyo, Fixtures.zurich])
+        state.table.selected = Fixtures.tokyo.id
+        let weather = state.weather[Fixtures.tokyo.id]
+        _ = App.update(&state, with: .key(.character("x")), now: Fixtures.now)
+        XCTAssertEqual(App.update(&state, with: .key(.character("y")), now: Fixtures.now), [.changeBookmarks(.remove(cityID: Fixtures.tokyo.id))])
+        XCTAssertEqual(state.bookmarks, [Fixtures.seoul, Fixtures.zurich])
+        XCTAssertEqual(App.update(&state, with: .key(.character("U")), now: Fixtures.now),
+                       [.changeBookmarks(.add(Fixtures.tokyo)), .changeBookmarks(.move(cityID: Fixtures.tokyo.id, toIndex: 1))])
+        XCTAssertEqual(state.bookmarks, [Fixtures.seoul, Fixtures.tokyo, Fixtures.zurich], "back where it stood")
+        XCTAssertEqual(state.weather[Fixtures.tokyo.id], weather, "with what it showed")
+        XCTAssertEqual(state.table.selected, Fixtures.tokyo.id)
+        XCTAssertEqual(App.update(&state, with: .key(.character("U")), now: Fixtures.now), [])
+        XCTAssertEqual(state.status?.text, "nothing to undo")
+        state.added = [Fixtures.saoPaulo]
+        state.table.selected = Fixtures.saoPaulo.id
+        _ = App.update(&state, with: .key(.character("x")), now: Fixtures.now)
+        XCTAssertEqual(state.added, [])
+        XCTAssertEqual(App.update(&state, with: .key(.character("U")), now: Fixtures.now), [.fetchWeather([Fixtures.saoPaulo], force: false)])
+        XCTAssertEqual(state.added, [Fixtures.saoPaulo])
+    }
+}
