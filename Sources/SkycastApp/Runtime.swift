@@ -21,6 +21,8 @@ public final class Runtime {
         public var geocode: @Sendable (_ query: String) async throws(WeatherError) -> [City]
         /// Applies a change to the saved bookmarks and returns them as saved. Runs on a serial queue.
         public var changeBookmarks: @Sendable (BookmarkChange) throws(BookmarkFailure) -> [City]
+        /// Remembers the view's choices for the next run (best effort).
+        public var rememberView: @Sendable (ViewPreferences) -> Void = { _ in }
 
         public init(loadCatalog: @escaping @Sendable (_ report: @escaping @Sendable (Result<Catalog, Catalog.LoadError>) -> Void) -> Void,
                     fetchWeather: @escaping @Sendable ([City], Bool) -> AsyncStream<Result<CityWeather, WeatherError>>,
@@ -110,6 +112,9 @@ public final class Runtime {
                         post(.bookmarksSaved(.failure(error)))
                     }
                 }
+            case let .rememberView(preferences):
+                let remember = services.rememberView
+                bookmarkWrites.async { remember(preferences) }
             case .redraw:
                 redraw()
             case .quit:
@@ -124,7 +129,8 @@ extension Runtime.Services {
     public static func live(settings: Settings, network: NetworkManager, store: BookmarkStore) -> Runtime.Services {
         let geocoder = settings.geocoder
         let language = settings.language
-        return Runtime.Services(
+        let preferences = ViewPreferencesStore.standard(environment: settings.environment)
+        var services = Runtime.Services(
             loadCatalog: { report in
                 let directory = XDGDirectories.cache(environment: settings.environment)
                 // Mapping the index takes a millisecond; building it (first run, new data) longer.
@@ -139,6 +145,8 @@ extension Runtime.Services {
             fetchWeather: { cities, force in network.weather(for: cities, bypassCache: force) },
             geocode: { query throws(WeatherError) in try await geocoder.search(query, language: language, network: network) },
             changeBookmarks: { change throws(BookmarkFailure) in try store.apply(change).cities })
+        services.rememberView = { preferences.save($0) }
+        return services
     }
 }
 

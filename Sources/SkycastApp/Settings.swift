@@ -9,6 +9,8 @@ import Weather
 public struct Settings: Sendable {
     public var provider: ProviderID
     public var units: Units
+    /// The units a flag asked for: they win over what the table remembers.
+    public var unitsFlag: Units?
     public var apiKey: String?
     public var timeoutSeconds: Int
     public var useCache: Bool
@@ -27,6 +29,7 @@ public struct Settings: Sendable {
         return Settings(
             provider: provider,
             units: options.units ?? config.units ?? .metric,
+            unitsFlag: options.units,
             apiKey: environment["OPENWEATHERMAP_API_KEY"].flatMap { $0.isEmpty ? nil : $0 } ?? config.apiKey,
             timeoutSeconds: options.timeoutSeconds ?? 10,
             useCache: !options.noCache,

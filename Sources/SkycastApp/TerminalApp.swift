@@ -94,6 +94,12 @@ final class TerminalApp {
         let loaded = store.load()
         var state = AppState(provider: settings.provider, units: settings.units, bookmarks: loaded.cities, size: size,
                              refreshInterval: settings.refreshInterval)
+        // The units and order the table was left in (a --units flag wins).
+        if let remembered = ViewPreferencesStore.standard(environment: settings.environment).load() {
+            state.units = settings.unitsFlag ?? remembered.units
+            state.sortOrder = remembered.sortOrder
+            state.sortReversed = remembered.sortReversed
+        }
         // With its index built, the catalog opens in a millisecond: search works from the first frame.
         state.catalog = Catalog.openPrebuilt(indexDirectory: XDGDirectories.cache(environment: settings.environment))
         if loaded.readOnly {

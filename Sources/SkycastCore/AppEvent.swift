@@ -24,8 +24,23 @@ public enum AppEffect: Sendable, Equatable {
     case fetchWeather([City], force: Bool)
     case geocode(String)
     case changeBookmarks(BookmarkChange)
+    /// Remember the view's choices (units, order) for the next run.
+    case rememberView(ViewPreferences)
     case redraw
     case quit
+}
+
+/// What the table remembers between runs (config.json stays the user's own).
+public struct ViewPreferences: Codable, Sendable, Equatable {
+    public var units: Units
+    public var sortOrder: AppState.SortOrder
+    public var sortReversed: Bool
+
+    public init(units: Units, sortOrder: AppState.SortOrder, sortReversed: Bool) {
+        self.units = units
+        self.sortOrder = sortOrder
+        self.sortReversed = sortReversed
+    }
 }
 
 /// A change to the saved bookmarks.

@@ -77,7 +77,7 @@ public struct AppState: Sendable {
     public var sortOrder: SortOrder = .yours
     public var sortReversed = false
 
-    public enum SortOrder: String, Sendable, CaseIterable {
+    public enum SortOrder: String, Sendable, CaseIterable, Codable {
         case yours
         case temperature
         case name
@@ -100,6 +100,10 @@ public struct AppState: Sendable {
     }
 
     public var isDemo: Bool { provider == .demo }
+
+    public var viewPreferences: ViewPreferences {
+        ViewPreferences(units: units, sortOrder: sortOrder, sortReversed: sortReversed)
+    }
 
     /// Seconds between automatic refreshes: the configured interval, raised to keep within the
     /// provider's daily budget when the cities are many.

@@ -120,7 +120,9 @@ public enum App {
             switch Keymap.action(for: key, in: .details) {
             case .back: state.mode = .table
             case .refresh: return state.city(id: id).map { fetch([$0], state: &state, force: true) } ?? []
-            case .toggleUnits: state.units = state.units.toggled
+            case .toggleUnits:
+                state.units = state.units.toggled
+                return [.rememberView(state.viewPreferences)]
             default: break
             }
             return []
@@ -176,15 +178,18 @@ public enum App {
         case .toggleUnits:
             state.units = state.units.toggled
             state.status = .init(text: state.units == .metric ? "units: Celsius, km/h" : "units: Fahrenheit, mph", isError: false)
+            return [.rememberView(state.viewPreferences)]
         case .quit: return [.quit]
         case .redraw: return [.redraw]
         case .refreshAll: return fetch(state.allCities, state: &state, force: true, now: now)
         case .sort:
             state.sortOrder = state.sortOrder.next
             state.status = .init(text: state.sortOrder == .yours ? "your order" : "sorted by \(state.sortOrder.rawValue)", isError: false)
+            return [.rememberView(state.viewPreferences)]
         case .reverseSort:
             state.sortReversed.toggle()
             state.status = .init(text: state.sortReversed ? "reversed" : "not reversed", isError: false)
+            return [.rememberView(state.viewPreferences)]
         case .dismiss: state.status = nil
         case .undoRemoval: return undoRemoval(state: &state)
         case .details, .refresh, .bookmark, .remove, .moveBookmarkDown, .moveBookmarkUp:

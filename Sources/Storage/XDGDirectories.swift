@@ -13,6 +13,11 @@ public enum XDGDirectories {
         directory("XDG_CACHE_HOME", fallback: ".cache", environment: environment)
     }
 
+    /// `$XDG_STATE_HOME/skycast` or `~/.local/state/skycast`: what skycast remembers between runs.
+    public static func state(environment: [String: String]) -> URL {
+        directory("XDG_STATE_HOME", fallback: ".local/state", environment: environment)
+    }
+
     private static func directory(_ variable: String, fallback: String, environment: [String: String]) -> URL {
         // The specification ignores a relative path.
         if let base = environment[variable], base.hasPrefix("/") {

@@ -113,7 +113,9 @@ final class RuntimeTests: XCTestCase {
         let fake = FakeServices()
         var redraws = 0
         let posted = posted
-        let runtime = Runtime(state: Fixtures.state(bookmarks: [Fixtures.seoul]), services: fake.services, clock: { Fixtures.now },
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul])
+        state.provider = .openMeteo
+        let runtime = Runtime(state: state, services: fake.services, clock: { Fixtures.now },
                               wakeup: { posted.signal() }, redraw: { redraws += 1 })
         runtime.send(.catalogLoaded(Fixtures.catalog))
         for key in [Key.character("/")] + "down".map({ Key.character($0) }) + [.tab] { runtime.send(.key(key)) }

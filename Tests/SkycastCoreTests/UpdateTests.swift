@@ -37,6 +37,7 @@ final class UpdateTests: XCTestCase {
 
     func testSearchKeys() throws {
         var state = Fixtures.state(bookmarks: [])
+        state.provider = .openMeteo
         _ = send([.character("/")] + type("pa"), to: &state)
         guard case let .search(waiting) = state.mode else { return XCTFail() }
         XCTAssertEqual(waiting.note, "loading the city catalog…")

@@ -250,7 +250,12 @@ run_in_shell "'$bin' --demo --no-cache"
 expect '★  Singapore, SG' "four bookmarks in the saved order"
 order_before=$(screen | grep -o '★  [A-Za-zí]*' | tr '\n' ' ')
 keys s
-if screen_with_colours | grep -Eq '48;5;(39|33|32|25|24|23)m'; then ok "s marks the rows that moved (blue)"; else not_ok "no row marked after s"; fi
+marked=no
+for _ in $(seq 30); do
+    if screen_with_colours | grep -Eq '48;5;(39|33|32|25|24|23)m'; then marked=yes; break; fi
+    sleep 0.02
+done
+if [ $marked = yes ]; then ok "s marks the rows that moved (blue)"; else not_ok "no row marked after s"; fi
 expect 'by temperature' "the title names the order"
 order_after=$(screen | grep -o '★  [A-Za-zí]*' | tr '\n' ' ')
 if [ "$order_before" != "$order_after" ] && [ "$(echo "$order_after" | wc -w)" = "$(echo "$order_before" | wc -w)" ]; then ok "the rows are reordered ($order_after)"; else not_ok "order unchanged: $order_after"; fi
@@ -258,8 +263,16 @@ keys S
 expect 'by temperature, reversed' "S reverses"
 sleep 1
 if screen_with_colours | grep -Eq '48;5;(39|33|32|25|24|23)m'; then not_ok "the mark is still there after a second"; else ok "the mark is gone after a second"; fi
+keys u
+expect '°F' "u switches to Fahrenheit"
 keys q
 expect 'e2e\$' "quits"
+run_in_shell "clear; '$bin' --demo --no-cache"
+expect 'by temperature, reversed' "the order is remembered across runs"
+expect '°F' "so are the units"
+if [ -s "$work/sort/.local/state/skycast/state.json" ]; then ok "in \$XDG_STATE_HOME/skycast/state.json"; else not_ok "no state.json"; fi
+keys q
+expect 'e2e\$' "quits again"
 
 # ---------------------------------------------------------------------------------------------
 # A read-only config folder (a read-only bind mount in a mount namespace of its own): bookmarks stay
