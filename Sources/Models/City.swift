@@ -33,4 +33,14 @@ public struct City: Sendable, Hashable, Codable {
 
     /// "Seoul, KR".
     public var shortName: String { countryCode.isEmpty ? name : "\(name), \(countryCode)" }
+
+    /// Each city's name as a list shows it: short, or qualified by its state where two would
+    /// otherwise read alike ("Portland, Oregon, US" and "Portland, Maine, US").
+    public static func displayNames(_ cities: [City]) -> [Int: String] {
+        var counts: [String: Int] = [:]
+        for city in cities { counts[city.shortName, default: 0] += 1 }
+        var names: [Int: String] = [:]
+        for city in cities { names[city.id] = counts[city.shortName, default: 0] > 1 ? city.qualifiedName : city.shortName }
+        return names
+    }
 }

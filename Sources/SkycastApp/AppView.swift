@@ -94,7 +94,8 @@ public final class AppView {
     }
 
     private func update(from state: AppState, time: Double, screenWidth: Int) {
-        let newLayout = RowLayout(width: screenWidth)
+        let names = City.displayNames(state.allCities)
+        let newLayout = RowLayout(width: screenWidth, longestName: names.values.map { TerminalText.width(TerminalText.sanitized($0)) }.max() ?? 0)
         let layoutChanged = newLayout != rowLayout
         rows.layout = newLayout
         var snapshot = DiffableSnapshot<AppState.Section, Int>()
@@ -104,8 +105,14 @@ public final class AppView {
             if case let .item(id) = line { try? snapshot.appendItems([id], toSection: state.isBookmarked(id) ? .bookmarks : .added) }
         }
         var newRows: [Int: CityRow] = [:]
-        for city in state.bookmarks { newRows[city.id] = CityRow(city: city, bookmarked: true, status: state.weather[city.id] ?? .loading, units: state.units) }
-        for city in state.added { newRows[city.id] = CityRow(city: city, bookmarked: false, status: state.weather[city.id] ?? .loading, units: state.units) }
+        for city in state.bookmarks {
+            newRows[city.id] = CityRow(city: city, name: names[city.id] ?? city.shortName, bookmarked: true,
+                                       status: state.weather[city.id] ?? .loading, units: state.units)
+        }
+        for city in state.added {
+            newRows[city.id] = CityRow(city: city, name: names[city.id] ?? city.shortName, bookmarked: false,
+                                       status: state.weather[city.id] ?? .loading, units: state.units)
+        }
         let oldRows = rows.byID
         rows.byID = newRows
         // Animation frames redraw an unchanged state: nothing to diff then.

@@ -191,7 +191,7 @@ public enum CLI {
     }
 
     static func show(_ names: [String], options: Options, settings: Settings, output: Output) async -> Int32 {
-        guard let (cities, unknown) = showCities(names, settings: settings, output: output) else { return names.isEmpty ? usageExit : 1 }
+        guard let (cities, unknown, namesakes) = showCities(names, settings: settings, output: output) else { return names.isEmpty ? usageExit : 1 }
         if let format = options.format {
             return await showFormatted(cities, format: format, settings: settings, output: output) && !unknown ? 0 : 1
         }
@@ -215,7 +215,7 @@ public enum CLI {
                 output.out(TerminalText.truncated("DEMO DATA \(target.capabilities.glyphs.emDash) simulated weather, not a forecast",
                                                   to: target.width, ellipsis: target.capabilities.glyphs.ellipsis))
             }
-            for line in showLines(good, units: settings.units, target: target, now: Date()) { output.out(line) }
+            for line in showLines(good, units: settings.units, target: target, now: Date(), namedFully: namesakes) { output.out(line) }
             if !good.isEmpty { output.out(settings.provider.attribution) }
         }
         return failed ? 1 : 0
@@ -224,7 +224,7 @@ public enum CLI {
     /// The cities `show` is about: the bookmarks when no name is given, else each name's best match
     /// (a bookmarked one without opening the catalog). Nil when there is nothing to show; `unknown`
     /// when a name matched nothing (reported).
-    static func showCities(_ names: [String], settings: Settings, output: Output) -> (cities: [City], unknown: Bool)? {
+    static func showCities(_ names: [String], settings: Settings, output: Output) -> (cities: [City], unknown: Bool, namesakes: Set<Int>)? {
         let loaded = settings.bookmarkStore.load()
         if names.isEmpty {
             if let warning = loaded.warning { output.err(warning) }
@@ -232,20 +232,36 @@ public enum CLI {
                 output.err("no city given and no bookmarks yet; try: skycast show \"Paris, FR\"")
                 return nil
             }
-            return (loaded.cities, false)
+            return (loaded.cities, false, [])
         }
         var cities: [City] = []
         var unknown = false
+        var namesaked = Set<Int>()
         let bookmarked = names.map { bookmark(named: $0, in: loaded.cities) }
         let catalog = bookmarked.contains(nil) ? loadCatalog(settings: settings, output: output) : nil
         if bookmarked.contains(nil) && catalog == nil { return nil }
-        for (name, city) in zip(names, bookmarked) {
-            switch city.map({ .success($0) }) ?? resolve([name], catalog: catalog!)[0] {
-            case let .success(city): if !cities.contains(city) { cities.append(city) }
+        for (name, bookmarkedCity) in zip(names, bookmarked) {
+            switch bookmarkedCity.map({ .success($0) }) ?? resolve([name], catalog: catalog!)[0] {
+            case let .success(city):
+                if !cities.contains(city) { cities.append(city) }
+                // Asked for by a name many places share: say which one this is, and where the others are.
+                if bookmarkedCity == nil, let catalog, let others = namesakes(of: city, query: name, catalog: catalog), others > 0 {
+                    namesaked.insert(city.id)
+                    output.err("'\(TextSafety.printable(name))' is \(others + 1) places; this is \(city.qualifiedName), the most populous "
+                               + "(see: skycast find \"\(TextSafety.printable(name))\")")
+                }
             case let .failure(error): output.err(error.message); unknown = true
             }
         }
-        return cities.isEmpty ? nil : (cities, unknown)
+        return cities.isEmpty ? nil : (cities, unknown, namesaked)
+    }
+
+    /// How many other places carry the whole name the query found `city` by, when the query gave
+    /// no qualifier: a user asking for "Springfield" should hear there are others.
+    static func namesakes(of city: City, query: String, catalog: Catalog) -> Int? {
+        guard !query.contains(",") else { return nil }
+        let matches = (try? catalog.search(query, limit: 50)) ?? []
+        return matches.filter { $0.kind == .wholeName && $0.city.id != city.id && $0.city.name == city.name }.count
     }
 
     /// The bookmarked city `name` stands for: its id, its name, or its name with the country (and state).
@@ -308,13 +324,18 @@ public enum CLI {
 
     /// The rows of `show`: the table's own row layout for the target's width (dropping days, then
     /// the condition words, never wrapping), under a header that names the days.
-    static func showLines(_ weather: [CityWeather], units: Units, target: ShowTarget, now: Date) -> [String] {
-        let layout = RowLayout(width: target.width)
+    static func showLines(_ weather: [CityWeather], units: Units, target: ShowTarget, now: Date, namedFully: Set<Int> = []) -> [String] {
+        let shortNames = City.displayNames(weather.map(\.city))
+        let names = Dictionary(uniqueKeysWithValues: weather.map { city in
+            (city.city.id, namedFully.contains(city.city.id) ? city.city.qualifiedName : shortNames[city.city.id] ?? city.city.shortName)
+        })
+        let layout = RowLayout(width: target.width, longestName: names.values.map { TerminalText.width($0) }.max() ?? 0)
         let days = weather.first.map { Array($0.days(from: now).map(\.date)) } ?? []
         var lines = [RowFormatter.header(layout, glyphs: target.capabilities.glyphs, days: days)]
         for city in weather {
-            lines.append(RowFormatter.line(for: CityRow(city: city.city, bookmarked: false, status: .loaded(city), units: units), layout: layout,
-                                           capabilities: target.capabilities, now: now))
+            let name = names[city.city.id] ?? city.city.shortName
+            let row = CityRow(city: city.city, name: name, bookmarked: false, status: .loaded(city), units: units)
+            lines.append(RowFormatter.line(for: row, layout: layout, capabilities: target.capabilities, now: now))
         }
         return lines.map { line in
             // The layout fits the width; a line that would not is cut rather than wrapped.

@@ -7,6 +7,8 @@ import Weather
 /// figures; units; bookmark) is reconfigured: repainted, with a flash on the runs whose text changed.
 struct CityRow: Equatable {
     var city: City
+    /// "Portland, US", or "Portland, Oregon, US" where another row would read the same.
+    var name: String
     var bookmarked: Bool
     var status: AppState.WeatherStatus
     var units: Units

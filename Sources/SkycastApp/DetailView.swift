@@ -18,7 +18,7 @@ enum DetailView {
 
         let latitude = String(format: "%.2f%@%@", abs(city.latitude), glyphs.degree, city.latitude >= 0 ? "N" : "S")
         let longitude = String(format: "%.2f%@%@", abs(city.longitude), glyphs.degree, city.longitude >= 0 ? "E" : "W")
-        var title = StyledLine(" " + TerminalText.sanitized(city.shortName), TextStyle(bold: true))
+        var title = StyledLine(" " + TerminalText.sanitized(city.qualifiedName), TextStyle(bold: true))
         let dot = glyphs.separator
         var facts = " \(dot) \(latitude) \(longitude)"
         if let weather = status?.weather {

@@ -32,7 +32,7 @@ enum RowFormatter {
         line.append(" ")
         line.append(row.bookmarked ? glyphs.star : " ", row.bookmarked ? TextStyle(foreground: .yellow, bold: true) : .plain)
         line.append("  ")
-        line.append(TerminalText.fitted(TerminalText.sanitized(row.city.shortName), to: layout.nameWidth, ellipsis: glyphs.ellipsis) + " ")
+        line.append(TerminalText.fitted(TerminalText.sanitized(row.name), to: layout.nameWidth, ellipsis: glyphs.ellipsis) + " ")
         guard let weather = row.status.weather else {
             switch row.status {
             case let .failed(error, _):

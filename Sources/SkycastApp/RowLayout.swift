@@ -21,7 +21,9 @@ struct RowLayout: Equatable {
     var conditionWidth: Int
     var strip: Strip
 
-    init(width: Int) {
+    /// - Parameter longestName: the widest name to show: it takes blank columns the strip leaves,
+    ///   so that no name is cut while the line has room.
+    init(width: Int, longestName: Int = 0) {
         let rest = width - Self.markerWidth - Self.temperatureWidth - 2
         nameWidth = max(8, min(25, rest / 3))
         conditionWidth = width >= 60 ? min(20, max(12, rest / 4)) : 0
@@ -33,7 +35,13 @@ struct RowLayout: Equatable {
             // longest, so that a row's error keeps some room.
             nameWidth = max(nameWidth, min(25, width - Self.markerWidth - 2 - Self.temperatureWidth - 1))
         } else if stripWidth >= Self.daySlotWidth * 3 {
-            strip = .days(min(7, stripWidth / Self.daySlotWidth))
+            let days = min(7, stripWidth / Self.daySlotWidth)
+            strip = .days(days)
+            nameWidth += max(0, min(longestName - nameWidth, stripWidth - days * Self.daySlotWidth))
+            // Then from the condition words, which an ellipsis shortens more gracefully than a name.
+            let fromCondition = max(0, min(longestName - nameWidth, conditionWidth - 12))
+            nameWidth += fromCondition
+            conditionWidth -= fromCondition
         } else {
             strip = .hours(min(48, stripWidth))
         }

@@ -4,6 +4,7 @@ import Models
 import ServiceStandIns
 import SkycastCore
 import Weather
+import TestFixtures
 import TextLayout
 import XCTest
 @testable import SkycastApp
@@ -297,6 +298,19 @@ final class CLITests: XCTestCase {
         (status, captured) = await run(["bookmarks", "add", "reykjavík"])
         XCTAssertEqual(status, 0)
         XCTAssertEqual(captured.out, "Reykjavík, Capital Region, IS is already bookmarked\n")
+    }
+
+    func testSameNamedCitiesReadApart() async throws {
+        var (status, captured) = await run(["show", "--demo", "Springfield"])
+        XCTAssertEqual(status, 0)
+        XCTAssertTrue(captured.out.contains("Springfield, Missouri, US"), "named fully: \(captured.out)")
+        XCTAssertTrue(captured.err.contains("'Springfield' is") && captured.err.contains("skycast find \"Springfield\""), captured.err)
+        (status, captured) = await run(["show", "--demo", "Portland, Oregon", "Portland, Maine"])
+        XCTAssertTrue(captured.out.contains("Portland, Oregon, US") && captured.out.contains("Portland, Maine, US"), captured.out)
+        XCTAssertEqual(captured.err, "", "a qualified name is not ambiguous")
+        let names = City.displayNames([Fixtures.city(1, "Portland", "US", admin1: "Oregon"), Fixtures.city(2, "Portland", "US", admin1: "Maine"),
+                                       Fixtures.city(3, "Paris", "FR", admin1: "Île-de-France")])
+        XCTAssertEqual(names, [1: "Portland, Oregon, US", 2: "Portland, Maine, US", 3: "Paris, FR"])
     }
 }
 
