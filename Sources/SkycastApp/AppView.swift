@@ -77,7 +77,7 @@ public final class AppView {
             drawEmptyState(on: screen, top: layout.columnHeaderRow, height: layout.bodyHeight + 1, width: size.columns)
         } else {
             table.render(on: screen, top: layout.columnHeaderRow, width: size.columns, height: layout.bodyHeight + 1,
-                         header: RowFormatter.header(rowLayout, glyphs: capabilities.glyphs), state: state.table, now: time)
+                         header: RowFormatter.header(rowLayout, glyphs: capabilities.glyphs, days: stripDays(state)), state: state.table, now: time)
         }
         screen.put(rule, row: layout.bottomRuleRow, column: 0, width: size.columns)
         drawStatusBar(state, on: screen, row: layout.statusRow, width: size.columns)
@@ -125,6 +125,12 @@ public final class AppView {
             appliedHighlight = request.serial
             table.highlight(request.cityID, now: time)
         }
+    }
+
+    /// The days the strip shows, by the first city with weather: the header names them.
+    private func stripDays(_ state: AppState) -> [LocalDate] {
+        guard let weather = state.allCities.lazy.compactMap({ state.weather[$0.id]?.weather }).first else { return [] }
+        return weather.days(from: now).map(\.date)
     }
 
     private func drawTooSmall(on screen: Screen, size: TerminalSize) {

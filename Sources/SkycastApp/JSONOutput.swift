@@ -110,7 +110,8 @@ enum JSONOutput {
             case fetchedAt = "fetched_at"
         }
 
-        init(_ weather: CityWeather, units: Units) {
+        /// `daily` starts at the city's own today.
+        init(_ weather: CityWeather, units: Units, now: Date) {
             func round1(_ value: Double) -> Double { (value * 10).rounded() / 10 }
             let current = weather.current
             provider = weather.provider.rawValue
@@ -122,15 +123,15 @@ enum JSONOutput {
                                    weatherCode: current.weatherCode.rawValue, condition: current.weatherCode.description,
                                    humidity: current.humidity, windSpeed: current.windSpeed.map { round1(units.speed($0)) },
                                    isDay: current.isDay)
-            daily = weather.daily.map { day in
+            daily = weather.days(from: now).map { day in
                 Day(date: day.date.description, weatherCode: day.weatherCode?.rawValue, high: round1(units.temperature(day.high)),
                     low: round1(units.temperature(day.low)), precipitationProbability: day.precipitationProbability)
             }
         }
     }
 
-    static func show(_ weather: [CityWeather], units: Units) -> String {
-        encode(weather.map { CityObject(city: $0.city, extra: Weather($0, units: units)) })
+    static func show(_ weather: [CityWeather], units: Units, now: Date = Date()) -> String {
+        encode(weather.map { CityObject(city: $0.city, extra: Weather($0, units: units, now: now)) })
     }
 
     static func find(_ matches: [CityMatch]) -> String {

@@ -11,6 +11,7 @@ enum RowFormatter {
     /// The column header. Given the days of the strip, it names them ("Today Tue Wed …").
     static func header(_ layout: RowLayout, glyphs: Glyphs, days: [LocalDate] = []) -> StyledLine {
         var text = String(repeating: " ", count: RowLayout.markerWidth) + TerminalText.fitted("CITY", to: layout.nameWidth) + " "
+        if layout.showsClock { text += TerminalText.fitted("TIME", to: RowLayout.clockWidth) }
         text += layout.conditionWidth > 0 ? TerminalText.fitted("NOW", to: layout.conditionWidth) + " " : "  "
         text += TerminalText.fitted("TEMP", to: RowLayout.temperatureWidth, alignRight: true) + (layout.strip == .none ? "" : "   ")
         switch layout.strip {
@@ -33,6 +34,12 @@ enum RowFormatter {
         line.append(row.bookmarked ? glyphs.star : " ", row.bookmarked ? TextStyle(foreground: .yellow, bold: true) : .plain)
         line.append("  ")
         line.append(TerminalText.fitted(TerminalText.sanitized(row.name), to: layout.nameWidth, ellipsis: glyphs.ellipsis) + " ")
+        if layout.showsClock {
+            let zone = row.status.weather?.zone ?? LocalZone(identifier: row.city.timeZone, fallbackOffsetSeconds: 0)
+            let known = row.status.weather != nil || zone.timeZone != nil
+            line.append(TerminalText.fitted(known ? Formatters.clock(now, utcOffsetSeconds: zone.offsetSeconds(at: now)) : "", to: RowLayout.clockWidth),
+                        TextStyle(dim: true))
+        }
         guard let weather = row.status.weather else {
             switch row.status {
             case let .failed(error, _):

@@ -9,6 +9,8 @@ struct RowLayout: Equatable {
     /// Data older than this shows its age in the row (the cache serves stale data while refreshing).
     static let staleAge: TimeInterval = 20 * 60
     static let daySlotWidth = 8
+    /// "14:05 ": each city's own time, where the width allows.
+    static let clockWidth = 6
 
     enum Strip: Equatable {
         case days(Int)
@@ -20,10 +22,15 @@ struct RowLayout: Equatable {
     /// 0 hides the condition words (the icon stays).
     var conditionWidth: Int
     var strip: Strip
+    /// Whether rows show the city's local time after its name.
+    var showsClock: Bool
 
     /// - Parameter longestName: the widest name to show: it takes blank columns the strip leaves,
     ///   so that no name is cut while the line has room.
     init(width: Int, longestName: Int = 0) {
+        // The world clock takes its column first, from 90 columns on.
+        showsClock = width >= 90
+        let width = showsClock ? width - Self.clockWidth : width
         let rest = width - Self.markerWidth - Self.temperatureWidth - 2
         nameWidth = max(8, min(25, rest / 3))
         conditionWidth = width >= 60 ? min(20, max(12, rest / 4)) : 0

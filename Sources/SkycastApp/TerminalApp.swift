@@ -42,17 +42,22 @@ final class TerminalApp {
         var lastTick = Date()
         var dirty = true
         var lastFrameAnimated = false
+        var lastFrameMinute = -1
         while runtime.isRunning {
             let now = Date()
             let animating = view.isAnimating(at: now)
+            // The rows' clocks turn on the minute: a frame then (ncurses sends only the digits).
+            let minute = Int(now.timeIntervalSince1970 / 60)
             // One more frame after an animation ends, so that its last step does not stay on screen.
-            if dirty || animating || lastFrameAnimated {
+            if dirty || animating || lastFrameAnimated || minute != lastFrameMinute {
                 view.render(runtime.state, on: screen, now: now)
                 dirty = false
+                lastFrameMinute = minute
             }
             lastFrameAnimated = animating
             let untilTick = max(0, Self.tickInterval - now.timeIntervalSince(lastTick))
-            if screen.wait(timeout: animating ? Self.frameInterval : untilTick) == .terminalLost {
+            let untilMinute = 60 - now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60) + 0.01
+            if screen.wait(timeout: animating ? Self.frameInterval : min(untilTick, untilMinute)) == .terminalLost {
                 status = Self.hangupStatus
                 break
             }

@@ -122,7 +122,10 @@ final class CLITests: XCTestCase {
         let current = json?.first?["current"] as? [String: Any]
         XCTAssertEqual(current?["temperature"] as? Double, 50, "10 °C in °F")
         XCTAssertEqual(json?.first?["demo"] as? Bool, false)
-        XCTAssertEqual((json?.first?["daily"] as? [Any])?.count, 7)
+        // From the city's today (Paris: UTC+1 or +2 of a UTC day): six or seven days.
+        XCTAssertGreaterThanOrEqual((json?.first?["daily"] as? [Any])?.count ?? 0, 6)
+        let today = ISO8601DateFormatter.localDate(TimeZone(identifier: "Europe/Paris")!)
+        XCTAssertEqual(((json?.first?["daily"] as? [[String: Any]])?.first?["date"] as? String), today, "daily[0] is the city's today")
         // One city object everywhere: the same fields as find and bookmarks list, no always-null field.
         XCTAssertEqual(Set(json?.first?.keys.map { $0 } ?? []),
                        ["id", "name", "admin1", "country_code", "country", "latitude", "longitude", "timezone", "population",
@@ -157,17 +160,17 @@ final class CLITests: XCTestCase {
         XCTAssertTrue(captured.out.hasPrefix("DEMO DATA"))
     }
 
+    /// One location as Open-Meteo sends it, from today's UTC midnight on (what skycast asks for:
+    /// current conditions and hourly values).
     static let location: String = {
-        let base = 1_764_374_400
+        let base = Int(Date().timeIntervalSince1970) / 86_400 * 86_400
         let hours = (0..<168).map { String(base + $0 * 3600) }.joined(separator: ",")
         let temperatures = (0..<168).map { _ in "10" }.joined(separator: ",")
         let codes = Array(repeating: "3", count: 168).joined(separator: ",")
-        let days = (0..<7).map { String(base + $0 * 86_400) }.joined(separator: ",")
         return """
         {"utc_offset_seconds":0,"current":{"time":\(base),"temperature_2m":10,"apparent_temperature":8,"relative_humidity_2m":70,
         "weather_code":3,"wind_speed_10m":10,"is_day":1},"hourly":{"time":[\(hours)],"temperature_2m":[\(temperatures)],
-        "weather_code":[\(codes)],"precipitation_probability":[\(codes)]},"daily":{"time":[\(days)],"weather_code":[3,3,3,3,3,3,3],
-        "temperature_2m_max":[12,12,12,12,12,12,12],"temperature_2m_min":[4,4,4,4,4,4,4],"precipitation_probability_max":[5,5,5,5,5,5,5]}}
+        "weather_code":[\(codes)],"precipitation_probability":[\(codes)]}}
         """
     }()
 
@@ -311,6 +314,17 @@ final class CLITests: XCTestCase {
         let names = City.displayNames([Fixtures.city(1, "Portland", "US", admin1: "Oregon"), Fixtures.city(2, "Portland", "US", admin1: "Maine"),
                                        Fixtures.city(3, "Paris", "FR", admin1: "Île-de-France")])
         XCTAssertEqual(names, [1: "Portland, Oregon, US", 2: "Portland, Maine, US", 3: "Paris, FR"])
+    }
+}
+
+extension ISO8601DateFormatter {
+    /// Today's date in `zone`, "2026-11-29".
+    static func localDate(_ zone: TimeZone) -> String {
+        let formatter = DateFormatter()
+        formatter.timeZone = zone
+        formatter.dateFormat = "yyyy-MM-dd"
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        return formatter.string(from: Date())
     }
 }
 

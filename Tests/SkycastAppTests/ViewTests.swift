@@ -190,4 +190,15 @@ final class ViewTests: XCTestCase {
         let icons = WeatherCode.legend(ascii: true).map(\.icon)
         XCTAssertEqual(Set(icons).count, icons.count, "every ASCII icon means one thing")
     }
+
+    func testWideRowsShowEachCitysLocalTime() {
+        let size = TerminalSize(rows: 10, columns: 100)
+        let state = Fixtures.state(bookmarks: [Fixtures.seoul, Fixtures.saoPaulo], size: size)
+        let screen = render(state, size: size)
+        XCTAssertTrue(screen.line(2).contains("CITY") && screen.line(2).contains("TIME") && screen.line(2).contains("Today"), screen.line(2))
+        // 12:00 UTC is 21:00 in Seoul and 09:00 in São Paulo.
+        XCTAssertTrue(screen.line(3).contains("Seoul, KR") && screen.line(3).contains("21:00"), screen.line(3))
+        XCTAssertTrue(screen.line(4).contains("09:00"), screen.line(4))
+        XCTAssertFalse(render(state, size: TerminalSize(rows: 10, columns: 80)).line(3).contains("21:00"), "no room for it at 80")
+    }
 }

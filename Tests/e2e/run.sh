@@ -84,7 +84,7 @@ expect 'Reykjavík, Capital Region, IS' "search suggests from the offline catalo
 keys Enter
 sleep 0.2
 if screen_with_colours | grep 'Reykjav' | grep -Eq '48;5;(220|214|178|136)m'; then ok "the added row is highlighted (gold background)"; else not_ok "no highlight on the added row"; fi
-expect 'Reykjavík, IS +[^ ]+ [A-Za-z]' "the added row fills in with weather"
+expect 'Reykjavík, IS +[0-9]{2}:[0-9]{2} +[^ ]+ [A-Za-z]' "the added row fills in with weather (and its local time)"
 sleep 2
 if screen_with_colours | grep -Eq '48;5;(220|214|178|136|94|58)m'; then not_ok "the highlight is still there after 2 s"; else ok "the highlight has faded after 2 s"; fi
 
@@ -119,7 +119,7 @@ expect '★  Reykjavík, IS' "100×30 again shows the table"
 keys Enter
 expect '48 h' "Enter opens the detail view with its chart"
 keys Escape
-expect 'NEXT 5 DAYS' "Esc returns to the table"
+expect 'CITY +TIME' "Esc returns to the table"
 
 keys C-c
 expect 'e2e\$' "Ctrl-C quits"
@@ -317,7 +317,7 @@ keys /
 typed "Paris, FR"
 expect 'Paris, Île-de-France, FR' "search with a qualifier"
 keys Enter
-expect 'Paris, FR +☂ Light rain +12°' "weather from the loopback server"
+expect 'Paris, FR +[0-9]{2}:[0-9]{2} +☂ Light rain +12°' "weather from the loopback server"
 expect 'Weather data by Open-Meteo.com' "the provider is credited"
 keys /
 typed "Atlantis"
@@ -331,7 +331,7 @@ keys q
 wait_for 'e2e\$' 5 || true
 # The first frame comes from the cache: with the service unreachable, the rows still have weather.
 run_in_shell "SKYCAST_OPEN_METEO_URL=http://127.0.0.1:1 '$bin'"
-expect '★  Paris, FR +☂ Light rain +12°' "cached weather shows with the service down"
+expect '★  Paris, FR +[0-9]{2}:[0-9]{2} +☂ Light rain +12°' "cached weather shows with the service down"
 keys q
 wait_for 'e2e\$' 5 || true
 
