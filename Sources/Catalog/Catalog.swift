@@ -205,6 +205,20 @@ public struct Catalog: Sendable {
         return nil
     }
 
+    /// The city a time zone is named for ("Asia/Seoul" → Seoul), else the zone's most populous city.
+    /// Offline: a first run can show the user's own city without asking anyone where they are.
+    public func city(namedByTimeZone zone: String) -> City? {
+        let wanted = Array(zone.utf8)
+        let namePart = zone.split(separator: "/").last.map { $0.replacingOccurrences(of: "_", with: " ").lowercased() } ?? ""
+        var mostPopulous: Int?
+        for index in 0..<count where stringBytes(recordWord(index, Field.timeZone)).elementsEqual(wanted) {
+            // Cities are sorted by population: the first in the zone is its largest.
+            if mostPopulous == nil { mostPopulous = index }
+            if string(recordWord(index, Field.name)).lowercased() == namePart { return city(at: index) }
+        }
+        return mostPopulous.map(city(at:))
+    }
+
     /// The name of a country by its ISO code, when the catalog knows it.
     public func countryName(code: String) -> String? {
         for index in 0..<(section(.countries).count / 12) where string(word(.countries, index * 3)) == code {

@@ -94,6 +94,18 @@ final class TerminalApp {
         return status
     }
 
+    /// The user's IANA time zone: `TZ`, else what `/etc/localtime` links to. Nothing is asked of
+    /// the network to guess where the user is.
+    static func timeZoneIdentifier(environment: [String: String], localtime: String = "/etc/localtime") -> String? {
+        if let tz = environment["TZ"], !tz.isEmpty {
+            let name = tz.hasPrefix(":") ? String(tz.dropFirst()) : tz
+            return name.contains("/") && !name.hasPrefix("/") ? name : nil
+        }
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: localtime),
+              let range = target.range(of: "zoneinfo/") else { return nil }
+        return String(target[range.upperBound...])
+    }
+
     /// The state before the first frame: the saved bookmarks and what went wrong reading the files.
     private func initialState(store: BookmarkStore, size: TerminalSize) -> AppState {
         let loaded = store.load()
@@ -105,6 +117,7 @@ final class TerminalApp {
             state.sortOrder = remembered.sortOrder
             state.sortReversed = remembered.sortReversed
         }
+        if loaded.cities.isEmpty { state.homeZone = Self.timeZoneIdentifier(environment: settings.environment) }
         // With its index built, the catalog opens in a millisecond: search works from the first frame.
         state.catalog = Catalog.openPrebuilt(indexDirectory: XDGDirectories.cache(environment: settings.environment))
         if loaded.readOnly {

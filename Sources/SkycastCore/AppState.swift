@@ -62,6 +62,9 @@ public struct AppState: Sendable {
     public var bookmarkWritesInFlight = 0
     /// Set when the bookmarks file can be read but not written: why no change can be saved.
     public var bookmarksReadOnly: String?
+    /// The user's time zone (an IANA id), while the table has yet to offer its city.
+    public var homeZone: String?
+
     /// The last city removed in this run, for `U`: where it stood and what it showed.
     public var lastRemoval: Removal?
 

@@ -21,7 +21,7 @@ public enum App {
         switch event {
         case .started:
             state.lastRefresh = now
-            return (state.catalog == nil ? [.loadCatalog] : []) + fetch(state.allCities, state: &state, force: false)
+            return (state.catalog == nil ? [.loadCatalog] : []) + offerHomeCity(state: &state) + fetch(state.allCities, state: &state, force: false)
         case let .key(key):
             return handle(key, state: &state, now: now)
         case let .weather(.success(weather)):
@@ -66,7 +66,7 @@ public enum App {
                 refreshSuggestions(&search, catalog: catalog)
                 state.mode = .search(search)
             }
-            return []
+            return offerHomeCity(state: &state)
         case let .catalogFailed(message):
             state.status = .init(text: message, isError: true)
             return []
@@ -270,6 +270,17 @@ public enum App {
         state.pending.remove(id)
         state.status = .init(text: "\(name) removed (U puts it back)", isError: false)
         return wasBookmarked ? [changeBookmarks(.remove(cityID: id), state: &state)] : []
+    }
+
+    /// A first run, with nothing bookmarked: the city of the user's time zone as a row to keep (or
+    /// not), found offline. Once.
+    private static func offerHomeCity(state: inout AppState) -> [AppEffect] {
+        guard state.allCities.isEmpty, let zone = state.homeZone, let catalog = state.catalog else { return [] }
+        state.homeZone = nil
+        guard let city = catalog.city(namedByTimeZone: zone) else { return [] }
+        state.added.append(city)
+        state.status = .init(text: "\(city.name) is the city of your time zone: b keeps it", isError: false)
+        return fetch([city], state: &state, force: false)
     }
 
     /// `U`: the last removed city back where it was, its bookmark saved again.

@@ -76,3 +76,24 @@ final class UndoTests: XCTestCase {
         XCTAssertEqual(state.added, [Fixtures.saoPaulo])
     }
 }
+
+final class HomeCityTests: XCTestCase {
+    func testAFirstRunOffersTheCityOfTheTimeZone() {
+        var state = AppState(provider: .openMeteo, units: .metric, bookmarks: [], size: TerminalSize(rows: 24, columns: 80))
+        state.homeZone = "Asia/Seoul"
+        XCTAssertEqual(App.update(&state, with: .started, now: Fixtures.now), [.loadCatalog])
+        let effects = App.update(&state, with: .catalogLoaded(Fixtures.catalog), now: Fixtures.now)
+        XCTAssertEqual(state.added.map(\.name), ["Seoul"])
+        XCTAssertEqual(effects, [.fetchWeather(state.added, force: false)])
+        XCTAssertFalse(state.isBookmarked(state.added[0].id), "offered, not bookmarked")
+        XCTAssertEqual(state.status?.text, "Seoul is the city of your time zone: b keeps it")
+        XCTAssertNil(state.homeZone, "once")
+        XCTAssertEqual(Fixtures.catalog.city(namedByTimeZone: "America/New_York")?.name, "New York City")
+        XCTAssertEqual(Fixtures.catalog.city(namedByTimeZone: "Asia/Kolkata")?.countryCode, "IN", "no Kolkata by that name: the zone's largest")
+        XCTAssertNil(Fixtures.catalog.city(namedByTimeZone: "Etc/UTC"))
+        var bookmarked = Fixtures.state(bookmarks: [Fixtures.zurich])
+        bookmarked.homeZone = "Asia/Seoul"
+        _ = App.update(&bookmarked, with: .catalogLoaded(Fixtures.catalog), now: Fixtures.now)
+        XCTAssertEqual(bookmarked.added, [], "only when the table would be empty")
+    }
+}

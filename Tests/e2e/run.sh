@@ -241,6 +241,20 @@ out=$(SKYCAST_DATA_DIR="$root/Resources" "$work/lone/bin/skycast" find Seoul 2>&
 if [ $status = 0 ] && echo "$out" | grep -q 'Seoul, KR'; then ok "SKYCAST_DATA_DIR points a lone binary at the data"; else not_ok "SKYCAST_DATA_DIR: exit $status $out"; fi
 
 # ---------------------------------------------------------------------------------------------
+# A first run offers the city of the user's time zone, found offline: from TZ, or /etc/localtime.
+start_shell home
+run_in_shell "TZ=Asia/Seoul '$bin' --demo --no-cache"
+expect 'Seoul, KR' "TZ=Asia/Seoul offers Seoul"
+expect 'b keeps it' "as a row to keep"
+if screen | grep -q '★  Seoul'; then not_ok "it was bookmarked unasked"; else ok "not bookmarked unasked"; fi
+keys q
+expect 'e2e\$' "quits"
+run_in_shell "clear; unshare -m bash --norc --noprofile -c \"mount -t tmpfs none /etc && ln -s /usr/share/zoneinfo/Asia/Tokyo /etc/localtime && exec env -u TZ '$bin' --demo --no-cache\""
+expect 'Tokyo, JP' "/etc/localtime alone offers Tokyo"
+keys q
+expect 'e2e\$' "quits again"
+
+# ---------------------------------------------------------------------------------------------
 # Sorting goes through the diff: the rows it moves are marked, the title names the order.
 start_shell sort
 for city in Reykjavik Cairo Oslo Singapore; do
