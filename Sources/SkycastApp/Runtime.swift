@@ -23,6 +23,8 @@ public final class Runtime {
         public var changeBookmarks: @Sendable (BookmarkChange) throws(BookmarkFailure) -> [City]
         /// Remembers the view's choices for the next run (best effort).
         public var rememberView: @Sendable (ViewPreferences) -> Void = { _ in }
+        /// From now on, fetch simulated weather instead of the service's.
+        public var useDemoData: @Sendable () -> Void = {}
 
         public init(loadCatalog: @escaping @Sendable (_ report: @escaping @Sendable (Result<Catalog, Catalog.LoadError>) -> Void) -> Void,
                     fetchWeather: @escaping @Sendable ([City], Bool) -> AsyncStream<Result<CityWeather, WeatherError>>,
@@ -112,6 +114,8 @@ public final class Runtime {
                         post(.bookmarksSaved(.failure(error)))
                     }
                 }
+            case .useDemoData:
+                services.useDemoData()
             case let .rememberView(preferences):
                 let remember = services.rememberView
                 bookmarkWrites.async { remember(preferences) }
@@ -130,6 +134,8 @@ extension Runtime.Services {
         let geocoder = settings.geocoder
         let language = settings.language
         let preferences = ViewPreferencesStore.standard(environment: settings.environment)
+        let demo = DemoSwitch()
+        let demoNetwork = NetworkManager(provider: DemoProvider())
         var services = Runtime.Services(
             loadCatalog: { report in
                 let directory = XDGDirectories.cache(environment: settings.environment)
@@ -142,11 +148,25 @@ extension Runtime.Services {
                     }
                 }
             },
-            fetchWeather: { cities, force in network.weather(for: cities, bypassCache: force) },
+            fetchWeather: { cities, force in
+                demo.isOn ? demoNetwork.weather(for: cities) : network.weather(for: cities, bypassCache: force)
+            },
             geocode: { query throws(WeatherError) in try await geocoder.search(query, language: language, network: network) },
             changeBookmarks: { change throws(BookmarkFailure) in try store.apply(change).cities })
         services.rememberView = { preferences.save($0) }
+        services.useDemoData = { demo.isOn = true }
         return services
+    }
+}
+
+/// Whether the live services fetch simulated weather (`D` in the table).
+final class DemoSwitch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var on = false
+
+    var isOn: Bool {
+        get { lock.withLock { on } }
+        set { lock.withLock { on = newValue } }
     }
 }
 

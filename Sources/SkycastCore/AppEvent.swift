@@ -26,6 +26,8 @@ public enum AppEffect: Sendable, Equatable {
     case changeBookmarks(BookmarkChange)
     /// Remember the view's choices (units, order) for the next run.
     case rememberView(ViewPreferences)
+    /// Fetch simulated weather from now on (this run only).
+    case useDemoData
     case redraw
     case quit
 }

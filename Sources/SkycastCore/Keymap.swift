@@ -2,7 +2,7 @@
 public enum KeyAction: Sendable, Hashable {
     case moveDown, moveUp, first, last, pageDown, pageUp, halfPageDown, halfPageUp, scrollDown, scrollUp
     case search, bookmark, remove, undoRemoval, moveBookmarkDown, moveBookmarkUp, details, back, dismiss
-    case refresh, refreshAll, toggleUnits, sort, reverseSort, help, redraw, quit
+    case refresh, refreshAll, toggleUnits, sort, reverseSort, useDemoData, help, redraw, quit
 }
 
 /// Where a key binding applies.
@@ -73,6 +73,8 @@ public enum Keymap {
               hint: .otherUnits(key: "u")),
         entry("s S", "sort / reverse", "sort each section: your order, temperature (warmest first), name, local time (east to west); S reverses",
               [bind(.character("s"), .sort), bind(.character("S"), .reverseSort)]),
+        entry("D", "demo data for this run", "simulated weather for this run, without a network (as --demo; always labelled)",
+              [bind(.character("D"), .useDemoData)]),
         entry("?", "this help", "help", [bind(.character("?"), .help)], hint: .text(key: "?", word: "help")),
         entry("^L", "redraw", "redraw the screen", [bind(.control("l"), .redraw, in: [.anywhere])]),
         entry("q ^C", "quit", "quit (Ctrl-C anywhere)", [bind(.character("q"), .quit), bind(.control("c"), .quit, in: [.anywhere])],

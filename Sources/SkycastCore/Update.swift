@@ -33,7 +33,10 @@ public enum App {
             guard let city = error.city, error.kind != .cancelled else { return [] }
             state.weather[city.id] = .failed(error, previous: state.weather[city.id]?.weather)
             switch error.kind {
-            case .offline, .timeout, .rateLimited, .badAPIKey, .missingAPIKey:
+            case .offline, .timeout:
+                // Likely no network at all: say so, and offer what works without one.
+                state.status = .init(text: "\(error.message) \u{2014} D: demo data for this run (or start with --demo)", isError: true)
+            case .rateLimited, .badAPIKey, .missingAPIKey:
                 // The service's trouble, not the city's: one message for all the rows it hits.
                 state.status = .init(text: error.message, isError: true)
             default:
@@ -191,6 +194,14 @@ public enum App {
             state.status = .init(text: state.sortReversed ? "reversed" : "not reversed", isError: false)
             return [.rememberView(state.viewPreferences)]
         case .dismiss: state.status = nil
+        case .useDemoData:
+            guard !state.isDemo else { return [] }
+            // This run only: the rows refill with simulated weather, labelled as everywhere.
+            state.provider = .demo
+            state.weather = [:]
+            state.pending = []
+            state.status = .init(text: "demo data for this run: simulated weather, not a forecast", isError: false)
+            return [.useDemoData] + fetch(state.allCities, state: &state, force: true, now: now)
         case .undoRemoval: return undoRemoval(state: &state)
         case .details, .refresh, .bookmark, .remove, .moveBookmarkDown, .moveBookmarkUp:
             guard let id = state.table.selected, let city = state.city(id: id) else {

@@ -97,3 +97,19 @@ final class HomeCityTests: XCTestCase {
         XCTAssertEqual(bookmarked.added, [], "only when the table would be empty")
     }
 }
+
+final class OfflineTests: XCTestCase {
+    func testOfflineOffersDemoDataForTheRun() {
+        var state = AppState(provider: .openMeteo, units: .metric, bookmarks: [Fixtures.seoul], size: TerminalSize(rows: 24, columns: 80))
+        _ = App.update(&state, with: .started, now: Fixtures.now)
+        let offline = WeatherError(.offline("could not connect to the server"), city: Fixtures.seoul, provider: .openMeteo)
+        _ = App.update(&state, with: .weather(.failure(offline)), now: Fixtures.now)
+        XCTAssertEqual(state.status?.text, "cannot reach Open-Meteo: could not connect to the server — D: demo data for this run (or start with --demo)")
+        state.pending = []
+        let effects = App.update(&state, with: .key(.character("D")), now: Fixtures.now)
+        XCTAssertEqual(effects, [.useDemoData, .fetchWeather([Fixtures.seoul], force: true)])
+        XCTAssertTrue(state.isDemo, "labelled DEMO DATA from now on")
+        XCTAssertEqual(state.weather[Fixtures.seoul.id], .loading)
+        XCTAssertEqual(App.update(&state, with: .key(.character("D")), now: Fixtures.now), [])
+    }
+}

@@ -255,6 +255,18 @@ keys q
 expect 'e2e\$' "quits again"
 
 # ---------------------------------------------------------------------------------------------
+# No network, no cache: the row and the status bar say so, and D switches the run to demo data.
+start_shell offline
+run_in_shell "TZ=Europe/Oslo SKYCAST_OPEN_METEO_URL=http://127.0.0.1:1 '$bin' --timeout 1"
+expect 'Oslo, NO .*offline' "the row says it is offline"
+expect 'D: demo data' "the status bar offers demo data"
+keys D
+expect 'DEMO DATA' "D switches this run to demo data, labelled"
+expect 'Oslo, NO +[0-9]{2}:[0-9]{2} +[^ ]+ [A-Za-z]' "and the row fills in"
+keys q
+expect 'e2e\$' "quits"
+
+# ---------------------------------------------------------------------------------------------
 # Sorting goes through the diff: the rows it moves are marked, the title names the order.
 start_shell sort
 for city in Reykjavik Cairo Oslo Singapore; do
