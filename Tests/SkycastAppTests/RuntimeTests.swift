@@ -83,7 +83,7 @@ final class RuntimeTests: XCTestCase {
         XCTAssertEqual(fake.fetched, [[Fixtures.seoul, Fixtures.tokyo]])
         XCTAssertEqual(runtime.state.weather[Fixtures.seoul.id], .loaded(Fixtures.weather(Fixtures.seoul)))
         guard case .failed = runtime.state.weather[Fixtures.tokyo.id] else { return XCTFail("the failed city keeps its row with an error") }
-        XCTAssertEqual(runtime.state.status?.text, "Open-Meteo did not answer within 10 s")
+        XCTAssertEqual(runtime.state.status?.text, "Open-Meteo did not answer within 10 s — D: demo data for this run (or start with --demo)")
     }
 
     func testBookmarkWritesGoThroughTheStoreAndComeBack() {

@@ -151,7 +151,7 @@ final class UpdateTests: XCTestCase {
         _ = App.update(&state, with: .weather(.failure(error)), now: Fixtures.now)
         _ = App.update(&state, with: .fetchFinished([Fixtures.seoul.id, Fixtures.tokyo.id]), now: Fixtures.now)
         XCTAssertEqual(state.weather[Fixtures.tokyo.id], .failed(error, previous: nil))
-        XCTAssertEqual(state.status?.text, "Open-Meteo did not answer within 10 s")
+        XCTAssertEqual(state.status?.text, "Open-Meteo did not answer within 10 s — D: demo data for this run (or start with --demo)")
         let broken = WeatherError(.invalidResponse("no current conditions"), city: Fixtures.seoul, provider: .openMeteo)
         _ = App.update(&state, with: .weather(.failure(broken)), now: Fixtures.now)
         XCTAssertEqual(state.status?.text, "Seoul: Open-Meteo sent an unusable reply: no current conditions")
