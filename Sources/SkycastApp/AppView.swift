@@ -197,6 +197,28 @@ public final class AppView {
         }
     }
 
+    /// The part of the query the prompt shows in `room` cells, and the cursor's column in it: it
+    /// scrolls sideways to keep the cursor in view, and never splits a wide character.
+    static func promptWindow(_ search: SearchState, room: Int) -> (text: String, cursor: Int) {
+        let characters = Array(search.query).map { TerminalText.sanitized(String($0)) }
+        let cursor = min(max(0, search.cursor), characters.count)
+        let widths = characters.map(TerminalText.width)
+        // From the cursor back, as much as fits with the cursor's own cell.
+        var start = cursor
+        var used = 0
+        while start > 0, used + widths[start - 1] <= room - 1 {
+            start -= 1
+            used += widths[start]
+        }
+        var end = cursor
+        var total = used
+        while end < characters.count, total + widths[end] <= room {
+            total += widths[end]
+            end += 1
+        }
+        return (characters[start..<end].joined(), used)
+    }
+
     /// " / search  b bookmark  ↵ details …": the keymap's hints.
     private func keyHints(units: Units) -> String {
         Keymap.entries.compactMap(\.hint).map { hint -> String in
@@ -213,13 +235,11 @@ public final class AppView {
         let promptRow = size.rows - 2 - listHeight
         let width = size.columns
         screen.put(StyledLine(String(repeating: glyphs.horizontalLine, count: width), TextStyle(dim: true)), row: promptRow - 1, column: 0, width: width)
-        let shownQuery = TerminalText.sanitized(search.query)
         var prompt = StyledLine(" / ", TextStyle(bold: true))
-        let room = max(1, width - 4)
-        let queryText = TerminalText.width(shownQuery) > room - 1 ? String(shownQuery.suffix(room - 1)) : shownQuery
-        prompt.append(queryText)
+        let (shown, cursorColumn) = Self.promptWindow(search, room: max(1, width - 4))
+        prompt.append(shown)
         screen.put(prompt, row: promptRow, column: 0, width: width)
-        screen.setCursor(row: promptRow, column: min(width - 1, 3 + TerminalText.width(queryText)), visible: true)
+        screen.setCursor(row: promptRow, column: min(width - 1, 3 + cursorColumn), visible: true)
         var row = promptRow + 1
         if let note = search.note {
             screen.put(StyledLine("   " + note, TextStyle(dim: true)), row: row, column: 0, width: width)

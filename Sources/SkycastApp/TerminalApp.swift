@@ -76,15 +76,27 @@ final class TerminalApp {
                 }
             }
             if runtime.handlePostedEvents() { dirty = true }
+            // Characters read together into the search prompt (a paste) are one edit, not one search each.
+            var typed = ""
+            func sendTyped() {
+                if typed.count > 1 { runtime.send(.text(typed)) } else if let character = typed.first { runtime.send(.key(.character(character))) }
+                typed = ""
+            }
             for key in screen.readKeys() {
+                dirty = true
+                if case let .character(character) = key, case .search = runtime.state.mode {
+                    typed.append(character)
+                    continue
+                }
+                sendTyped()
                 if key == .resize {
                     screen.updateSize()
                     runtime.send(.resize(screen.size))
                 } else {
                     runtime.send(.key(key))
                 }
-                dirty = true
             }
+            sendTyped()
             if Date().timeIntervalSince(lastTick) >= Self.tickInterval {
                 lastTick = Date()
                 runtime.send(.tick)

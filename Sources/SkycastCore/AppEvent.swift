@@ -7,6 +7,8 @@ public enum AppEvent: Sendable {
     /// The table is on screen: time to start loading.
     case started
     case key(Key)
+    /// Several characters read at once (a paste): one edit of the search prompt.
+    case text(String)
     case weather(Result<CityWeather, WeatherError>)
     /// A fetch of these cities ended (every result has arrived or it was cancelled).
     case fetchFinished([Int])

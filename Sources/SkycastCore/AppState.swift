@@ -183,6 +183,8 @@ public struct SearchState: Sendable, Equatable {
     }
 
     public var query: String = ""
+    /// The insertion point, in characters (grapheme clusters) from the start of `query`.
+    public var cursor = 0
     public var suggestions: [CityMatch] = []
     public var chosen = 0
     public var online: Online = .idle

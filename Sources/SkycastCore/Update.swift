@@ -19,6 +19,14 @@ public enum App {
 
     private static func apply(_ event: AppEvent, to state: inout AppState, now: Date) -> [AppEffect] {
         switch event {
+        case let .text(text):
+            // A paste into the prompt is one edit; anywhere else, the keys one by one.
+            guard case var .search(search) = state.mode else {
+                return text.flatMap { apply(.key(.character($0)), to: &state, now: now) }
+            }
+            insert(text, into: &search, state: &state)
+            state.mode = .search(search)
+            return []
         case .started:
             state.lastRefresh = now
             return (state.catalog == nil ? [.loadCatalog] : []) + offerHomeCity(state: &state) + fetch(state.allCities, state: &state, force: false)
@@ -343,21 +351,39 @@ public enum App {
         case .escape:
             state.mode = .table
         case let .character(character):
-            guard search.query.unicodeScalars.count < Catalog.maximumQueryLength else {
-                search.note = "the query is at its longest"
-                return []
-            }
-            search.query.append(character)
-            search.online = .idle
-            refreshSuggestions(&search, catalog: state.catalog)
+            insert(String(character), into: &search, state: &state)
         case .backspace:
             guard !search.query.isEmpty else { state.mode = .table; return [] }
-            search.query.removeLast()
-            search.online = .idle
-            refreshSuggestions(&search, catalog: state.catalog)
+            edit(&search, state: &state) { query, cursor in
+                guard cursor > 0 else { return }
+                query.remove(at: query.index(query.startIndex, offsetBy: cursor - 1))
+                cursor -= 1
+            }
+        case .delete, .control("d"):
+            edit(&search, state: &state) { query, cursor in
+                if cursor < query.count { query.remove(at: query.index(query.startIndex, offsetBy: cursor)) }
+            }
+        case .left, .control("b"): search.cursor = max(0, search.cursor - 1)
+        case .right, .control("f"): search.cursor = min(search.query.count, search.cursor + 1)
+        case .home, .control("a"): search.cursor = 0
+        case .end, .control("e"): search.cursor = search.query.count
         case .control("u"):
-            search.query = ""
-            refreshSuggestions(&search, catalog: state.catalog)
+            edit(&search, state: &state) { query, cursor in
+                query.removeFirst(cursor)
+                cursor = 0
+            }
+        case .control("k"):
+            edit(&search, state: &state) { query, cursor in query.removeLast(query.count - cursor) }
+        case .control("w"):
+            // The word before the cursor, and the spaces after it.
+            edit(&search, state: &state) { query, cursor in
+                let characters = Array(query)
+                var start = cursor
+                while start > 0, characters[start - 1] == " " { start -= 1 }
+                while start > 0, characters[start - 1] != " " && characters[start - 1] != "," { start -= 1 }
+                query = String(characters[..<start] + characters[cursor...])
+                cursor = start
+            }
         case .down, .control("n"):
             if !search.suggestions.isEmpty { search.chosen = min(search.chosen + 1, search.suggestions.count - 1) }
         case .up, .control("p"):
@@ -391,6 +417,33 @@ public enum App {
             break
         }
         return []
+    }
+
+    /// Inserts `text` at the cursor: one edit, one search, however long the text (a paste).
+    static func insert(_ text: String, into search: inout SearchState, state: inout AppState) {
+        let room = Catalog.maximumQueryLength - search.query.unicodeScalars.count
+        guard room > 0 else {
+            search.note = "the query is at its longest"
+            return
+        }
+        // Line breaks and tabs of a paste are spaces in a one-line prompt.
+        var fitted = ""
+        for character in text.map({ $0.isNewline || $0 == "\t" ? " " : $0 }) where fitted.unicodeScalars.count + character.unicodeScalars.count <= room {
+            fitted.append(character)
+        }
+        edit(&search, state: &state) { query, cursor in
+            query.insert(contentsOf: fitted, at: query.index(query.startIndex, offsetBy: cursor))
+            cursor += fitted.count
+        }
+    }
+
+    /// Changes the query (and cursor), then searches again.
+    private static func edit(_ search: inout SearchState, state: inout AppState, _ change: (inout String, inout Int) -> Void) {
+        search.cursor = min(max(0, search.cursor), search.query.count)
+        change(&search.query, &search.cursor)
+        search.cursor = min(max(0, search.cursor), search.query.count)
+        search.online = .idle
+        refreshSuggestions(&search, catalog: state.catalog)
     }
 
     public static func refreshSuggestions(_ search: inout SearchState, catalog: Catalog?) {

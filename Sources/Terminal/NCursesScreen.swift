@@ -146,16 +146,21 @@ public final class NCursesScreen: Screen {
         _ = blanks.withCString { cn_addnstr($0, Int32(count)) }
     }
 
+    /// Where the cursor is to show when the frame is sent (drawing moves ncurses' own cursor).
+    private var cursor: (row: Int, column: Int)?
+    private var cursorShown = false
+
     public func setCursor(row: Int, column: Int, visible: Bool) {
-        if visible {
-            cn_move(Int32(row), Int32(column))
-            curs_set(1)
-        } else {
-            curs_set(0)
-        }
+        cursor = visible ? (row, column) : nil
     }
 
     public func flush() {
+        if let cursor { cn_move(Int32(cursor.row), Int32(cursor.column)) }
+        // Only a change of visibility costs bytes on the wire.
+        if (cursor != nil) != cursorShown {
+            cursorShown = cursor != nil
+            curs_set(cursorShown ? 1 : 0)
+        }
         refresh()
     }
 

@@ -5,6 +5,7 @@ import Models
 import SkycastCore
 import Terminal
 import TestFixtures
+import TextLayout
 import Weather
 import XCTest
 @testable import SkycastApp
@@ -200,5 +201,25 @@ final class ViewTests: XCTestCase {
         XCTAssertTrue(screen.line(3).contains("Seoul, KR") && screen.line(3).contains("21:00"), screen.line(3))
         XCTAssertTrue(screen.line(4).contains("09:00"), screen.line(4))
         XCTAssertFalse(render(state, size: TerminalSize(rows: 10, columns: 80)).line(3).contains("21:00"), "no room for it at 80")
+    }
+
+    func testALongWideQueryKeepsItsEndAndTheCursorInView() {
+        var search = SearchState()
+        search.query = String(repeating: "東京都", count: 10) + "x"
+        search.cursor = search.query.count
+        var window = AppView.promptWindow(search, room: 36)
+        XCTAssertTrue(window.text.hasSuffix("x"), window.text)
+        XCTAssertLessThanOrEqual(TerminalText.width(window.text), 36)
+        XCTAssertEqual(window.cursor, TerminalText.width(window.text), "the cursor after the last character")
+        search.cursor = 2
+        window = AppView.promptWindow(search, room: 36)
+        XCTAssertTrue(window.text.hasPrefix("東京都"), window.text)
+        XCTAssertEqual(window.cursor, 4, "two wide characters before it")
+        let size = TerminalSize(rows: 12, columns: 40)
+        var state = Fixtures.state(bookmarks: [Fixtures.seoul], size: size)
+        search.cursor = search.query.count
+        state.mode = .search(search)
+        let screen = render(state, size: size)
+        XCTAssertEqual(screen.cursor?.column, 3 + TerminalText.width(AppView.promptWindow(search, room: 36).text))
     }
 }

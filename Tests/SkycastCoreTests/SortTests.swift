@@ -113,3 +113,42 @@ final class OfflineTests: XCTestCase {
         XCTAssertEqual(App.update(&state, with: .key(.character("D")), now: Fixtures.now), [])
     }
 }
+
+final class LineEditorTests: XCTestCase {
+    func search(_ state: AppState) -> SearchState? {
+        if case let .search(search) = state.mode { return search }
+        return nil
+    }
+
+    func testThePromptEditsAtTheCursor() {
+        var state = Fixtures.state(bookmarks: [])
+        _ = App.update(&state, with: .catalogLoaded(Fixtures.catalog), now: Fixtures.now)
+        func send(_ keys: [Key]) { for key in keys { _ = App.update(&state, with: .key(key), now: Fixtures.now) } }
+        send([.character("/")] + "Reykjavk".map { .character($0) } + [.left, .character("i")])
+        XCTAssertEqual(search(state)?.query, "Reykjavik")
+        XCTAssertEqual(search(state)?.cursor, 8)
+        send([.home, .delete, .character("r"), .end, .backspace, .backspace])
+        XCTAssertEqual(search(state)?.query, "reykjav")
+        send([.control("a"), .right, .right, .control("k")])
+        XCTAssertEqual(search(state)?.query, "re")
+        send([.control("e")] + " new york".map { .character($0) } + [.control("w")])
+        XCTAssertEqual(search(state)?.query, "re new ")
+        send([.control("w"), .control("w")])
+        XCTAssertEqual(search(state)?.query, "")
+        // Grapheme clusters: an accented letter and a flag are one character each.
+        _ = App.update(&state, with: .text("São 🇧🇷x"), now: Fixtures.now)
+        send([.backspace, .backspace])
+        XCTAssertEqual(search(state)?.query, "São ")
+        send([.left, .left, .backspace])
+        XCTAssertEqual(search(state)?.query, "So ")
+        // A paste is one edit; its line breaks are spaces.
+        send([.end, .control("u")])
+        _ = App.update(&state, with: .text("Paris,\nFR"), now: Fixtures.now)
+        XCTAssertEqual(search(state)?.query, "Paris, FR")
+        XCTAssertEqual(search(state)?.suggestions.first?.city.name, "Paris")
+        // Outside the prompt, text is the keys one by one.
+        send([.escape])
+        _ = App.update(&state, with: .text("?"), now: Fixtures.now)
+        XCTAssertEqual(state.mode, .help(scroll: 0))
+    }
+}

@@ -267,6 +267,24 @@ keys q
 expect 'e2e\$' "quits"
 
 # ---------------------------------------------------------------------------------------------
+# The search prompt is a line editor: the cursor sits at the insertion point.
+start_shell editor
+run_in_shell "'$bin' --demo --no-cache"
+expect 'No cities yet' "an empty table"
+keys /
+typed "Reykjavk"
+keys Left
+sleep 0.3
+cursor=$(tmux -L "$socket" display -p -t app '#{cursor_x}')
+if [ "$cursor" = 10 ]; then ok "the cursor sits before the last letter (column 10)"; else not_ok "cursor at column $cursor, not 10"; fi
+typed "i"
+expect 'Reykjavík, Capital Region, IS' "the inserted letter completes the name"
+keys Enter
+expect 'Reykjavík, IS' "Enter adds Reykjavík"
+keys q
+expect 'e2e\$' "quits"
+
+# ---------------------------------------------------------------------------------------------
 # Sorting goes through the diff: the rows it moves are marked, the title names the order.
 start_shell sort
 for city in Reykjavik Cairo Oslo Singapore; do
