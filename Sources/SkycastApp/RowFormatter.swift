@@ -13,7 +13,12 @@ enum RowFormatter {
         var text = String(repeating: " ", count: RowLayout.markerWidth) + TerminalText.fitted("CITY", to: layout.nameWidth) + " "
         if layout.showsClock { text += TerminalText.fitted("TIME", to: RowLayout.clockWidth) }
         text += layout.conditionWidth > 0 ? TerminalText.fitted("NOW", to: layout.conditionWidth) + " " : "  "
-        text += TerminalText.fitted("TEMP", to: RowLayout.temperatureWidth, alignRight: true) + (layout.strip == .none ? "" : "   ")
+        text += TerminalText.fitted("TEMP", to: RowLayout.temperatureWidth, alignRight: true)
+        if layout.showsExtras {
+            text += TerminalText.fitted("FEELS", to: RowLayout.feelsWidth, alignRight: true) + "  "
+                + TerminalText.fitted("WIND", to: RowLayout.windWidth - 2) + TerminalText.fitted("RAIN", to: RowLayout.rainWidth, alignRight: true)
+        }
+        text += layout.strip == .none ? "" : "   "
         switch layout.strip {
         case let .days(count) where days.count >= count:
             text += days.prefix(count).enumerated().map { index, day in
@@ -62,6 +67,16 @@ enum RowFormatter {
         // Stale data (served from the cache while a refresh is due or failing) is dim and shows its age.
         let stale = now.timeIntervalSince(weather.fetchedAt) > RowLayout.staleAge
         line.append(temperature, stale ? TextStyle(dim: true) : TextStyle(foreground: tint(celsius: weather.current.temperature), bold: true))
+        if layout.showsExtras {
+            let current = weather.current
+            let feels = current.apparentTemperature.map { Formatters.temperatureWithUnit($0, row.units, degree: glyphs.degree) } ?? glyphs.missing
+            let arrow = current.windDirection.map { Formatters.windArrow(from: $0, ascii: ascii) + " " } ?? ""
+            let wind = current.windSpeed == nil ? glyphs.missing : arrow + Formatters.wind(current.windSpeed, row.units, missing: glyphs.missing)
+            let rain = weather.days(from: now).first?.precipitationProbability.map { "\($0)%" } ?? glyphs.missing
+            line.append(TerminalText.fitted(feels, to: RowLayout.feelsWidth, alignRight: true) + "  ")
+            line.append(TerminalText.fitted(wind, to: RowLayout.windWidth - 2, ellipsis: glyphs.ellipsis), TextStyle(dim: true))
+            line.append(TerminalText.fitted(rain, to: RowLayout.rainWidth, alignRight: true), TextStyle(foreground: Color(33)))
+        }
         let gap = stale ? " \(Formatters.compactAge(from: weather.fetchedAt, now: now)) " : "   "
         switch layout.strip {
         case let .days(count):

@@ -11,6 +11,9 @@ struct RowLayout: Equatable {
     static let daySlotWidth = 8
     /// "14:05 ": each city's own time, where the width allows.
     static let clockWidth = 6
+    /// " FEELS", " WIND ↙ 12 km/h", " RAIN": more of the current weather, from 140 columns on.
+    static let feelsWidth = 7, windWidth = 12, rainWidth = 6
+    static var extrasWidth: Int { feelsWidth + windWidth + rainWidth }
 
     enum Strip: Equatable {
         case days(Int)
@@ -24,13 +27,16 @@ struct RowLayout: Equatable {
     var strip: Strip
     /// Whether rows show the city's local time after its name.
     var showsClock: Bool
+    /// Whether rows show feels-like, wind and today's rain chance after the temperature.
+    var showsExtras: Bool
 
     /// - Parameter longestName: the widest name to show: it takes blank columns the strip leaves,
     ///   so that no name is cut while the line has room.
     init(width: Int, longestName: Int = 0) {
         // The world clock takes its column first, from 90 columns on.
         showsClock = width >= 90
-        let width = showsClock ? width - Self.clockWidth : width
+        showsExtras = width >= 140
+        let width = width - (showsClock ? Self.clockWidth : 0) - (showsExtras ? Self.extrasWidth : 0)
         let rest = width - Self.markerWidth - Self.temperatureWidth - 2
         nameWidth = max(8, min(25, rest / 3))
         conditionWidth = width >= 60 ? min(20, max(12, rest / 4)) : 0

@@ -222,4 +222,17 @@ final class ViewTests: XCTestCase {
         let screen = render(state, size: size)
         XCTAssertEqual(screen.cursor?.column, 3 + TerminalText.width(AppView.promptWindow(search, room: 36).text))
     }
+
+    func testVeryWideRowsShowMoreOfTheWeather() {
+        let size = TerminalSize(rows: 8, columns: 150)
+        let state = Fixtures.state(bookmarks: [Fixtures.seoul], size: size)
+        let screen = render(state, size: size)
+        for column in ["TIME", "FEELS", "WIND", "RAIN", "Today"] { XCTAssertTrue(screen.line(2).contains(column), "\(column): \(screen.line(2))") }
+        let weather = Fixtures.weather(Fixtures.seoul)
+        let row = screen.line(3)
+        XCTAssertTrue(row.contains(Formatters.temperatureWithUnit(weather.current.apparentTemperature!, .metric, degree: "°")), row)
+        XCTAssertTrue(row.contains("km/h") && row.contains(Formatters.windArrow(from: weather.current.windDirection!, ascii: false)), row)
+        XCTAssertTrue(["Today", "Sun", "Mon", "Tue", "Wed", "Thu", "Fri"].allSatisfy(screen.line(2).contains), "seven days: \(screen.line(2))")
+        XCTAssertFalse(render(state, size: TerminalSize(rows: 8, columns: 120)).line(2).contains("FEELS"))
+    }
 }
