@@ -31,6 +31,11 @@ public struct City: Sendable, Hashable, Codable {
         admin1.isEmpty || admin1 == name ? "\(name), \(countryCode)" : "\(name), \(admin1), \(countryCode)"
     }
 
+    /// "Seoul, Seoul, KR": the name, its state or region, its country, always (for details).
+    public var fullName: String {
+        admin1.isEmpty ? shortName : "\(name), \(admin1), \(countryCode)"
+    }
+
     /// "Seoul, KR".
     public var shortName: String { countryCode.isEmpty ? name : "\(name), \(countryCode)" }
 

@@ -18,7 +18,7 @@ enum DetailView {
 
         let latitude = String(format: "%.2f%@%@", abs(city.latitude), glyphs.degree, city.latitude >= 0 ? "N" : "S")
         let longitude = String(format: "%.2f%@%@", abs(city.longitude), glyphs.degree, city.longitude >= 0 ? "E" : "W")
-        var title = StyledLine(" " + TerminalText.sanitized(city.qualifiedName), TextStyle(bold: true))
+        var title = StyledLine(" " + TerminalText.sanitized(city.fullName), TextStyle(bold: true))
         let dot = glyphs.separator
         var facts = " \(dot) \(latitude) \(longitude)"
         if let weather = status?.weather {
@@ -43,23 +43,32 @@ enum DetailView {
         now1.append(Formatters.temperatureWithUnit(current.temperature, units, degree: glyphs.degree),
                     TextStyle(foreground: RowFormatter.tint(celsius: current.temperature), bold: true))
         now1.append(" (feels \(Formatters.temperature(current.apparentTemperature, units, degree: glyphs.degree, missing: glyphs.missing)))  ")
-        now1.append("wind \(Formatters.wind(current.windSpeed, units, missing: glyphs.missing))  "
+        let arrow = current.windDirection.map { Formatters.windArrow(from: $0, ascii: !capabilities.unicode) + " " } ?? ""
+        now1.append("wind \(current.windSpeed == nil ? "" : arrow)\(Formatters.wind(current.windSpeed, units, missing: glyphs.missing))  "
                     + "humidity \(Formatters.percent(current.humidity, missing: glyphs.missing))", TextStyle(dim: true))
         screen.put(now1, row: 2, column: 0, width: width)
+        let zone = weather.zone
+        if let sun = SunTimes.times(latitude: city.latitude, longitude: city.longitude, on: now.addingTimeInterval(Double(zone.offsetSeconds(at: now)))) {
+            let rise = Formatters.clock(sun.rise, utcOffsetSeconds: zone.offsetSeconds(at: sun.rise))
+            let set = Formatters.clock(sun.set, utcOffsetSeconds: zone.offsetSeconds(at: sun.set))
+            screen.put(StyledLine("       sunrise \(rise)  sunset \(set)", TextStyle(dim: true)), row: 3, column: 0, width: width)
+        }
 
-        let hours = Array(weather.hours(from: now, count: min(48, max(8, width - 9))))
-        let chartHeight = max(3, min(10, size.rows - 12))
-        var row = 4
+        // The chart widens with the window: an hour a column, up to the week the forecast holds.
+        let hours = Array(weather.hours(from: now, count: min(weather.hourly.count, max(8, width - 9))))
+        let chartHeight = max(3, min(10, size.rows - 14))
+        var row = 5
         if !hours.isEmpty {
-            row = drawChart(hours, top: 4, height: chartHeight, units: units, weather: weather, on: screen, capabilities: capabilities)
+            row = drawChart(hours, top: 5, height: chartHeight, units: units, weather: weather, on: screen, capabilities: capabilities)
         }
         row += 1
         for day in weather.days(from: now).prefix(max(0, size.rows - row - 1)) {
             var line = StyledLine("  \(day.date.weekdayAbbreviation) \(String(format: "%02d", day.date.day))  ")
             let condition = day.weatherCode.map { "\($0.icon(ascii: !capabilities.unicode)) \($0.description)" } ?? glyphs.missing
             line.append(TerminalText.fitted(condition, to: 20))
-            line.append(" " + Formatters.highLow(day.high, day.low, units, degree: glyphs.degree),
-                        TextStyle(bold: true))
+            // Highs right-aligned, lows left: the slashes line up down the days.
+            line.append(" " + TerminalText.fitted(Formatters.temperature(day.high, units, degree: glyphs.degree), to: 4, alignRight: true) + "/"
+                        + TerminalText.fitted(Formatters.temperature(day.low, units, degree: glyphs.degree), to: 4), TextStyle(bold: true))
             line.append("  rain \(Formatters.percent(day.precipitationProbability, missing: glyphs.missing))", TextStyle(dim: true))
             screen.put(line, row: row, column: 0, width: width)
             row += 1
@@ -78,13 +87,21 @@ enum DetailView {
         // A missing temperature leaves its column empty.
         let values = hours.map { $0.temperature.map(units.temperature) }
         let known = values.compactMap { $0 }
-        var low = (known.min() ?? 0).rounded(.down)
-        var high = (known.max() ?? 1).rounded(.up)
-        if high - low < 2 { high += 1; low -= 1 }
+        // The axis runs between multiples of a round step, labelled at each step.
+        let span = max(1, (known.max() ?? 1) - (known.min() ?? 0))
+        let labels = max(1, height / 2)
+        let step = [1.0, 2, 5, 10, 20, 50].first { $0 * Double(labels) >= span } ?? 100
+        let low = ((known.min() ?? 0) / step).rounded(.down) * step
+        let high = max(low + step, ((known.max() ?? 1) / step).rounded(.up) * step)
         let axisWidth = 6
         for chartRow in 0..<height {
-            let rowValue = low + (high - low) * Double(height - chartRow) / Double(height)
-            let label = chartRow % 2 == 0 ? TerminalText.fitted("\(Int(rowValue.rounded()))\(glyphs.degree)", to: axisWidth - 1, alignRight: true) : String(repeating: " ", count: axisWidth - 1)
+            let rowTop = high - (high - low) * Double(chartRow) / Double(height)
+            let rowBottom = high - (high - low) * Double(chartRow + 1) / Double(height)
+            // The row whose band holds a multiple of the step carries its label.
+            let tick = (rowTop / step).rounded(.down) * step
+            let label = tick > rowBottom || chartRow == 0
+                ? TerminalText.fitted("\(Int(tick.rounded()))\(glyphs.degree)", to: axisWidth - 1, alignRight: true)
+                : String(repeating: " ", count: axisWidth - 1)
             var line = StyledLine(label + glyphs.verticalLine, TextStyle(dim: true))
             var cells = ""
             for value in values {
@@ -130,6 +147,14 @@ enum DetailView {
             }
         }.joined(), TextStyle(foreground: Color(33)))
         screen.put(rain, row: top + height + 1, column: 0, width: screen.size.columns)
-        return top + height + 2
+        let shades = glyphs.shades
+        var legend = StyledLine(String(repeating: " ", count: axisWidth), TextStyle(dim: true))
+        for (shade, range) in zip(shades, ["10–30 %", "30–60 %", "60–85 %", "85 %+"]) {
+            legend.append(shade, TextStyle(foreground: Color(33)))
+            legend.append(" chance of rain \(range)  ".replacingOccurrences(of: "chance of rain ", with: shade == shades[0] ? "rain " : ""),
+                          TextStyle(dim: true))
+        }
+        screen.put(legend, row: top + height + 2, column: 0, width: screen.size.columns)
+        return top + height + 3
     }
 }

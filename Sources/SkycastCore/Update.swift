@@ -130,6 +130,10 @@ public enum App {
         case let .details(id):
             switch Keymap.action(for: key, in: .details) {
             case .back: state.mode = .table
+            case .moveDown, .moveUp:
+                // Step through the table's cities without leaving details.
+                state.table.moveSelection(by: Keymap.action(for: key, in: .details) == .moveDown ? 1 : -1, in: state.allCities.map(\.id))
+                if let selected = state.table.selected { state.mode = .details(cityID: selected) }
             case .refresh: return state.city(id: id).map { fetch([$0], state: &state, force: true) } ?? []
             case .toggleUnits:
                 state.units = state.units.toggled
