@@ -55,7 +55,7 @@ enum DetailView {
         }
 
         // The chart widens with the window: an hour a column, up to the week the forecast holds.
-        let hours = Array(weather.hours(from: now, count: min(weather.hourly.count, max(8, width - 9))))
+        let hours = Array(weather.hours(from: now, count: min(weather.hourly.count, max(8, width - 16))))
         let chartHeight = max(3, min(10, size.rows - 14))
         var row = 5
         if !hours.isEmpty {

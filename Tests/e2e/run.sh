@@ -87,6 +87,7 @@ if screen_with_colours | grep 'Reykjav' | grep -Eq '48;5;(220|214|178|136)m'; th
 expect 'Reykjavík, IS +[0-9]{2}:[0-9]{2} +[^ ]+ [A-Za-z]' "the added row fills in with weather (and its local time)"
 sleep 2
 if screen_with_colours | grep -Eq '48;5;(220|214|178|136|94|58)m'; then not_ok "the highlight is still there after 2 s"; else ok "the highlight has faded after 2 s"; fi
+if screen_with_colours | grep 'Reykjav' | grep -Eq $'\e\\[([0-9]+;)*7m'; then ok "the selected new row shows the selection after its fade"; else not_ok "the new row lost its selection style"; fi
 
 keys b
 expect '★  Reykjavík, IS' "b bookmarks the city (★)"
@@ -117,7 +118,8 @@ tmux -L "$socket" resize-window -t app -x 100 -y 30
 expect '★  Reykjavík, IS' "100×30 again shows the table"
 
 keys Enter
-expect '48 h' "Enter opens the detail view with its chart"
+expect 'sunrise [0-9]{2}:[0-9]{2}' "Enter opens the detail view"
+expect '[0-9]+ h\)' "with its chart"
 keys Escape
 expect 'CITY +TIME' "Esc returns to the table"
 
@@ -263,6 +265,31 @@ expect 'D: demo data' "the status bar offers demo data"
 keys D
 expect 'DEMO DATA' "D switches this run to demo data, labelled"
 expect 'Oslo, NO +[0-9]{2}:[0-9]{2} +[^ ]+ [A-Za-z]' "and the row fills in"
+keys q
+expect 'e2e\$' "quits"
+
+# ---------------------------------------------------------------------------------------------
+# Offline means offline; same-named cities read apart; help scrolls in a small window.
+start_shell newcomer
+run_in_shell "SKYCAST_GEOCODING_URL=http://127.0.0.1:1 '$bin' find 東京 2>&1; echo status=\$?"
+expect 'Tokyo, JP' "find 東京 answers from the catalog"
+if screen | grep -q 'online search'; then not_ok "find went online unasked"; else ok "find stays offline unless --online"; fi
+run_in_shell "clear; '$bin' show --demo Springfield"
+expect "'Springfield' is [0-9]+ places; this is Springfield, Missouri, US" "show Springfield says which one and that there are others"
+expect 'Springfield, Missouri, US +' "and names it fully in its row"
+run_in_shell "clear; SKYCAST_GEOCODING_URL=http://127.0.0.1:1 '$bin' --demo --no-cache"
+keys /
+typed "Qxqxqxq"
+keys Tab
+expect 'demo mode searches only the offline catalog' "--demo never asks the geocoder"
+keys Escape
+tmux -L "$socket" resize-window -t app -x 50 -y 12
+keys '?'
+expect 'scroll \(' "help at 50×12 says it scrolls"
+for _ in $(seq 30); do keys Down; done
+expect 'thunder' "its last line is reachable"
+keys q
+tmux -L "$socket" resize-window -t app -x 100 -y 30
 keys q
 expect 'e2e\$' "quits"
 
