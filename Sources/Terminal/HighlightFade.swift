@@ -11,17 +11,26 @@ public enum HighlightFade {
 
     /// The overlay for a row inserted `elapsed` seconds ago; nil once the fade is over.
     public static func style(elapsed: Double, capabilities: TerminalCapabilities) -> TextStyle? {
+        fade(elapsed: elapsed, duration: duration, capabilities: capabilities, steps: golds, paleSteps: paleGolds, blackText: 3,
+             fewColours: TextStyle(reverse: true), noColour: TextStyle(bold: true))
+    }
+
+    /// Steps of background colour to the terminal's own (paler ones on a light background; black
+    /// text over the first `blackText`); with 8 or 16 colours `fewColours`, then bold, then
+    /// nothing; without colour `noColour` for the first half; nothing without animation.
+    private static func fade(elapsed: Double, duration: Double, capabilities: TerminalCapabilities, steps dark: [UInt8], paleSteps: [UInt8],
+                             blackText: Int, fewColours: TextStyle, noColour: TextStyle) -> TextStyle? {
         guard capabilities.animation, elapsed >= 0, elapsed < duration else { return nil }
         let progress = elapsed / duration
         switch capabilities.colors {
         case .full:
-            let steps = capabilities.lightBackground ? paleGolds : golds
+            let steps = capabilities.lightBackground ? paleSteps : dark
             let step = min(steps.count - 1, Int(progress * Double(steps.count)))
-            return TextStyle(foreground: step < 3 || capabilities.lightBackground ? .black : nil, background: Color(steps[step]))
+            return TextStyle(foreground: step < blackText || capabilities.lightBackground ? .black : nil, background: Color(steps[step]))
         case .sixteen, .eight:
-            return progress < 1.0 / 3 ? TextStyle(reverse: true) : progress < 2.0 / 3 ? TextStyle(bold: true) : nil
+            return progress < 1.0 / 3 ? fewColours : progress < 2.0 / 3 ? TextStyle(bold: true) : nil
         case .none:
-            return progress < 0.5 ? TextStyle(bold: true) : nil
+            return progress < 0.5 ? noColour : nil
         }
     }
 
@@ -33,18 +42,8 @@ public enum HighlightFade {
     /// The overlay for a row the diff moved `elapsed` seconds ago (a sort, a reorder): blue where
     /// an inserted row is gold, the same steps for fewer colours, none without animation.
     public static func moveStyle(elapsed: Double, capabilities: TerminalCapabilities) -> TextStyle? {
-        guard capabilities.animation, elapsed >= 0, elapsed < moveDuration else { return nil }
-        let progress = elapsed / moveDuration
-        switch capabilities.colors {
-        case .full:
-            let steps = capabilities.lightBackground ? paleBlues : blues
-            let step = min(steps.count - 1, Int(progress * Double(steps.count)))
-            return TextStyle(foreground: step < 2 || capabilities.lightBackground ? .black : nil, background: Color(steps[step]))
-        case .sixteen, .eight:
-            return progress < 1.0 / 3 ? TextStyle(foreground: .white, background: .blue) : progress < 2.0 / 3 ? TextStyle(bold: true) : nil
-        case .none:
-            return progress < 0.5 ? TextStyle(underline: true) : nil
-        }
+        fade(elapsed: elapsed, duration: moveDuration, capabilities: capabilities, steps: blues, paleSteps: paleBlues, blackText: 2,
+             fewColours: TextStyle(foreground: .white, background: .blue), noColour: TextStyle(underline: true))
     }
 
     /// The brief flash of a value that changed in place (reconfigured rows).
