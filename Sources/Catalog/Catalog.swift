@@ -219,14 +219,6 @@ public struct Catalog: Sendable {
         return mostPopulous.map(city(at:))
     }
 
-    /// The name of a country by its ISO code, when the catalog knows it.
-    public func countryName(code: String) -> String? {
-        for index in 0..<(section(.countries).count / 12) where string(word(.countries, index * 3)) == code {
-            return string(word(.countries, index * 3 + 1))
-        }
-        return nil
-    }
-
     /// The bytes of the index in memory (mapped: the kernel pages in only what is read).
     public var indexBytes: Int { storage.bytes.count }
 }
